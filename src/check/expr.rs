@@ -1,0 +1,724 @@
+//! Lowers expressions to the IR's typed values, reporting every mistake:
+//! unknown names (with a "did you mean"), values of the wrong kind, ranges
+//! that cannot hold, names used where they mean nothing.
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{did_you_mean, Diagnostic, Span};
+use crate::ir::{ArithOp, CmpOp, Cond, Num, PitId, Place, Player, Region, Who};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+
+/// What the names of an expression can refer to.
+#[derive(Clone, Copy)]
+pub struct Scope<'a> {
+    /// Player names.
+    pub players: &'a [String; 2],
+    /// Pit labels.
+    pub labels: &'a HashMap<String, PitId>,
+    /// Named per-player regions, by name → index.
+    pub regions: &'a HashMap<String, usize>,
+    /// Named per-player pits, by name → index.
+    pub named_pits: &'a HashMap<String, usize>,
+    /// Definitions (`let`), by name.
+    pub lets: &'a HashMap<String, Definition>,
+    /// Which turn words make sense here.
+    pub context: Context,
+}
+
+/// A `let` definition.
+#[derive(Debug, Clone)]
+pub struct Definition {
+    /// Parameter names.
+    pub params: Vec<String>,
+    /// The body.
+    pub body: Expr,
+    /// Where the name is defined.
+    pub span: Span,
+}
+
+/// Where an expression is judged, which decides what `last`, `origin`,
+/// `here` and `player` mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Context {
+    /// `last` is defined.
+    pub last: bool,
+    /// `origin` is defined.
+    pub origin: bool,
+    /// `here` is defined (a chain's condition).
+    pub here: bool,
+    /// `player` is defined (the score).
+    pub each: bool,
+    /// `mover` and `opponent` are defined.
+    pub turn: bool,
+    /// Where this is, for messages ("in an `end` rule").
+    pub what: &'static str,
+}
+
+/// A lowered value of some kind.
+#[derive(Debug, Clone)]
+pub enum Value {
+    /// A number.
+    Num(Num),
+    /// A condition.
+    Cond(Cond),
+    /// A place.
+    Place(Place),
+    /// A player.
+    Who(Who),
+    /// A set of pits.
+    Region(Region),
+    /// `a..b`.
+    Range(Num, Num),
+    /// A word that is not a name here (a keyword argument such as `all`).
+    Keyword(String),
+}
+
+impl Value {
+    fn kind(&self) -> &'static str {
+        match self {
+            Value::Num(_) => "a number",
+            Value::Cond(_) => "a condition",
+            Value::Place(_) => "a place",
+            Value::Who(_) => "a player",
+            Value::Region(_) => "a region",
+            Value::Range(..) => "a range",
+            Value::Keyword(_) => "a word",
+        }
+    }
+}
+
+/// The built-in functions, for "did you mean".
+pub const FUNCTIONS: &[&str] = &[
+    "seeds", "store", "hand", "owner", "opposite", "side", "before",
+];
+/// The built-in words, for "did you mean".
+pub const WORDS: &[&str] = &[
+    "mover",
+    "opponent",
+    "last",
+    "origin",
+    "here",
+    "player",
+    "total",
+    "board",
+    "no_legal_turn",
+    "repeated",
+    "true",
+];
+
+/// Lowers expressions in a scope, collecting diagnostics.
+pub struct Lowerer<'a> {
+    scope: Scope<'a>,
+    /// Everything found wrong so far.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Parameter bindings of the definitions being expanded.
+    bindings: Vec<HashMap<String, Expr>>,
+    /// Definitions being expanded, to catch one that refers to itself.
+    expanding: Vec<String>,
+}
+
+impl<'a> Lowerer<'a> {
+    /// A lowerer for one scope.
+    pub fn new(scope: Scope<'a>) -> Self {
+        Lowerer {
+            scope,
+            diagnostics: Vec::new(),
+            bindings: Vec::new(),
+            expanding: Vec::new(),
+        }
+    }
+
+    fn error(&mut self, d: Diagnostic) -> Option<Value> {
+        self.diagnostics.push(d);
+        None
+    }
+
+    /// Lowers a condition.
+    pub fn cond(&mut self, e: &Expr) -> Option<Cond> {
+        match self.value(e)? {
+            Value::Cond(c) => Some(c),
+            other => self.wrong_kind(
+                e,
+                "a condition",
+                &other,
+                "a comparison such as `seeds(last) == 0`",
+            ),
+        }
+    }
+
+    /// Lowers a number.
+    pub fn num(&mut self, e: &Expr) -> Option<Num> {
+        match self.value(e)? {
+            Value::Num(n) => Some(n),
+            Value::Place(p) => self.wrong_kind(
+                e,
+                "a number",
+                &Value::Place(p),
+                "use `seeds(…)` for the seeds in a place",
+            ),
+            other => self.wrong_kind(
+                e,
+                "a number",
+                &other,
+                "a count such as `seeds(last)` or `3`",
+            ),
+        }
+    }
+
+    /// Lowers a place.
+    pub fn place(&mut self, e: &Expr) -> Option<Place> {
+        match self.value(e)? {
+            Value::Place(p) => Some(p),
+            other => self.wrong_kind(
+                e,
+                "a place",
+                &other,
+                "a pit label, `last`, `origin`, `store(mover)`, …",
+            ),
+        }
+    }
+
+    /// Lowers a player.
+    pub fn who(&mut self, e: &Expr) -> Option<Who> {
+        match self.value(e)? {
+            Value::Who(w) => Some(w),
+            other => self.wrong_kind(
+                e,
+                "a player",
+                &other,
+                "`mover`, `opponent`, a player's name or `owner(…)`",
+            ),
+        }
+    }
+
+    fn wrong_kind<T>(&mut self, e: &Expr, want: &str, got: &Value, hint: &str) -> Option<T> {
+        let msg = match got {
+            Value::Keyword(w) => format!("unknown name `{w}`: expected {want}"),
+            _ => format!("expected {want}, found {}", got.kind()),
+        };
+        let mut d = Diagnostic::at(e.span, msg, format!("not {want}"));
+        let suggestion = match got {
+            Value::Keyword(w) => self.suggest(w),
+            _ => None,
+        };
+        d = match suggestion {
+            Some(s) => d.hint(format!("did you mean `{s}`?")),
+            None => d.hint(format!("expected {hint}")),
+        };
+        self.error(d);
+        None
+    }
+
+    fn suggest(&self, word: &str) -> Option<String> {
+        let s = self.scope;
+        let names = WORDS
+            .iter()
+            .copied()
+            .chain(s.players.iter().map(String::as_str))
+            .chain(s.labels.keys().map(String::as_str))
+            .chain(s.lets.keys().map(String::as_str));
+        did_you_mean(word, names).map(str::to_string)
+    }
+
+    /// Lowers an expression to a value of whatever kind it has. A word that
+    /// names nothing comes back as [`Value::Keyword`]; callers that expect a
+    /// value report it.
+    pub fn value(&mut self, e: &Expr) -> Option<Value> {
+        match &e.kind {
+            ExprKind::Int(n) => {
+                if *n > 1_000_000 {
+                    return self.error(
+                        Diagnostic::at(e.span, "number too large", "more than 1000000")
+                            .hint("counts in a variant are at most 1000000"),
+                    );
+                }
+                Some(Value::Num(Num::Int(*n)))
+            }
+            ExprKind::Str(_) => self.error(
+                Diagnostic::at(e.span, "a string is not a value here", "a string")
+                    .hint("strings are only for titles; write a name or a number"),
+            ),
+            ExprKind::Word(w) => self.word(w, e),
+            ExprKind::Call(name, args) => self.call(&name.name, name.span, args, e),
+            ExprKind::Unary(UnaryOp::Not, inner) => {
+                Some(Value::Cond(Cond::Not(Box::new(self.cond(inner)?))))
+            }
+            ExprKind::Unary(UnaryOp::Neg, inner) => {
+                let n = self.num(inner)?;
+                Some(Value::Num(Num::Arith(
+                    ArithOp::Sub,
+                    Box::new(Num::Int(0)),
+                    Box::new(n),
+                )))
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e),
+        }
+    }
+
+    fn word(&mut self, w: &str, e: &Expr) -> Option<Value> {
+        let s = self.scope;
+        let ctx = s.context;
+        for frame in self.bindings.iter().rev() {
+            if let Some(bound) = frame.get(w) {
+                let bound = bound.clone();
+                let saved = self.bindings.pop();
+                let v = self.value(&bound);
+                if let Some(f) = saved {
+                    self.bindings.push(f);
+                }
+                return v;
+            }
+        }
+        let need = |ok: bool, what: &str, this: &mut Self| -> Option<()> {
+            if ok {
+                Some(())
+            } else {
+                this.diagnostics.push(
+                    Diagnostic::at(
+                        e.span,
+                        format!("`{w}` means nothing {}", ctx.what),
+                        "not defined here",
+                    )
+                    .hint(format!("`{w}` is {what}")),
+                );
+                None
+            }
+        };
+        let v = match w {
+            "mover" => {
+                need(
+                    ctx.turn,
+                    "the player to move, known only during a turn",
+                    self,
+                )?;
+                Value::Who(Who::Mover)
+            }
+            "opponent" => {
+                need(ctx.turn, "the other player, known only during a turn", self)?;
+                Value::Who(Who::Opponent)
+            }
+            "player" => {
+                need(
+                    ctx.each,
+                    "the player being scored, known only in `score`",
+                    self,
+                )?;
+                Value::Who(Who::Each)
+            }
+            "last" => {
+                need(
+                    ctx.last,
+                    "where the last seed landed, known from the `land` moment on",
+                    self,
+                )?;
+                Value::Place(Place::Last)
+            }
+            "origin" => {
+                need(
+                    ctx.origin,
+                    "the pit the turn started from, known during a turn",
+                    self,
+                )?;
+                Value::Place(Place::Origin)
+            }
+            "here" => {
+                need(
+                    ctx.here,
+                    "the pit a chain is judging, known only in `chain … while`",
+                    self,
+                )?;
+                Value::Place(Place::Here)
+            }
+            "total" => Value::Num(Num::Total),
+            "board" => Value::Region(Region::Board),
+            "true" => Value::Cond(Cond::True),
+            "no_legal_turn" => {
+                need(
+                    ctx.turn,
+                    "whether the player to move has a legal turn",
+                    self,
+                )?;
+                Value::Cond(Cond::NoLegalTurn)
+            }
+            "repeated" => Value::Cond(Cond::Repeated),
+            _ => {
+                if let Some(p) = s.players.iter().position(|p| p == w) {
+                    Value::Who(Who::Player(p as Player))
+                } else if let Some(&id) = s.labels.get(w) {
+                    Value::Place(Place::Pit(id))
+                } else if let Some(def) = s.lets.get(w) {
+                    return self.expand(w, def, &[], e);
+                } else {
+                    Value::Keyword(w.to_string())
+                }
+            }
+        };
+        Some(v)
+    }
+
+    fn expand(&mut self, name: &str, def: &Definition, args: &[Expr], at: &Expr) -> Option<Value> {
+        if def.params.len() != args.len() {
+            return self.error(
+                Diagnostic::at(
+                    at.span,
+                    format!(
+                        "`{name}` takes {} argument(s), found {}",
+                        def.params.len(),
+                        args.len()
+                    ),
+                    "wrong number of arguments",
+                )
+                .related(def.span, "defined here"),
+            );
+        }
+        if self.expanding.iter().any(|n| n == name) {
+            return self.error(
+                Diagnostic::at(
+                    at.span,
+                    format!("`{name}` refers to itself"),
+                    "used inside its own definition",
+                )
+                .related(def.span, "defined here")
+                .hint("a definition may use earlier definitions, not itself"),
+            );
+        }
+        // Arguments are lowered in the caller's bindings: resolve them first.
+        let frame: HashMap<String, Expr> = def
+            .params
+            .iter()
+            .cloned()
+            .zip(args.iter().map(|a| self.resolve(a)))
+            .collect();
+        self.expanding.push(name.to_string());
+        self.bindings.push(frame);
+        let before = self.diagnostics.len();
+        let v = self.value(&def.body);
+        self.bindings.pop();
+        self.expanding.pop();
+        // Point errors inside a definition at the use as well.
+        for d in &mut self.diagnostics[before..] {
+            if !d.related.iter().any(|(s, _)| *s == at.span) {
+                d.related.push((at.span, format!("used here as `{name}`")));
+            }
+        }
+        v
+    }
+
+    /// Substitutes bound parameter names in an argument expression, so that
+    /// it means the same inside the definition it is passed to.
+    fn resolve(&self, e: &Expr) -> Expr {
+        if let ExprKind::Word(w) = &e.kind {
+            for frame in self.bindings.iter().rev() {
+                if let Some(b) = frame.get(w) {
+                    return b.clone();
+                }
+            }
+            return e.clone();
+        }
+        let kind = match &e.kind {
+            ExprKind::Call(n, args) => {
+                ExprKind::Call(n.clone(), args.iter().map(|a| self.resolve(a)).collect())
+            }
+            ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(self.resolve(a))),
+            ExprKind::Binary(op, a, b) => {
+                ExprKind::Binary(*op, Box::new(self.resolve(a)), Box::new(self.resolve(b)))
+            }
+            other => other.clone(),
+        };
+        Expr { kind, span: e.span }
+    }
+
+    fn arity(
+        &mut self,
+        name: &str,
+        span: Span,
+        args: &[Expr],
+        n: usize,
+        usage: &str,
+    ) -> Option<()> {
+        if args.len() == n {
+            return Some(());
+        }
+        self.error(
+            Diagnostic::at(
+                span,
+                format!("`{name}` takes {n} argument(s), found {}", args.len()),
+                "wrong number of arguments",
+            )
+            .hint(format!("write `{usage}`")),
+        )?;
+        None
+    }
+
+    fn call(&mut self, name: &str, span: Span, args: &[Expr], e: &Expr) -> Option<Value> {
+        let s = self.scope;
+        match name {
+            "seeds" => {
+                self.arity(name, span, args, 1, "seeds(last)")?;
+                match self.value(&args[0])? {
+                    Value::Place(p) => Some(Value::Num(Num::Seeds(p))),
+                    Value::Region(r) => Some(Value::Num(Num::SeedsIn(r))),
+                    other => self.wrong_kind(
+                        &args[0],
+                        "a place or a region",
+                        &other,
+                        "`seeds(last)` or `seeds(side(opponent))`",
+                    ),
+                }
+            }
+            "store" => {
+                self.arity(name, span, args, 1, "store(mover)")?;
+                Some(Value::Place(Place::Store(self.who(&args[0])?)))
+            }
+            "hand" => {
+                self.arity(name, span, args, 1, "hand(mover)")?;
+                Some(Value::Num(Num::Hand(self.who(&args[0])?)))
+            }
+            "owner" => {
+                self.arity(name, span, args, 1, "owner(last)")?;
+                Some(Value::Who(Who::Owner(Box::new(self.place(&args[0])?))))
+            }
+            "opposite" => {
+                self.arity(name, span, args, 1, "opposite(last)")?;
+                Some(Value::Place(Place::Opposite(Box::new(
+                    self.place(&args[0])?,
+                ))))
+            }
+            "side" => {
+                self.arity(name, span, args, 1, "side(opponent)")?;
+                Some(Value::Region(Region::Side(self.who(&args[0])?)))
+            }
+            "before" => {
+                self.arity(name, span, args, 1, "before(seeds(side(opponent)))")?;
+                if !s.context.turn {
+                    return self.error(
+                        Diagnostic::at(
+                            span,
+                            format!("`before` means nothing {}", s.context.what),
+                            "no turn here",
+                        )
+                        .hint("`before(…)` is a value at the start of the turn"),
+                    );
+                }
+                match self.value(&args[0])? {
+                    Value::Num(n) => Some(Value::Num(Num::Before(Box::new(n)))),
+                    other => self.wrong_kind(
+                        &args[0],
+                        "a number",
+                        &other,
+                        "a count such as `seeds(side(opponent))`",
+                    ),
+                }
+            }
+            _ => {
+                if let Some(&i) = s.regions.get(name) {
+                    self.arity(name, span, args, 1, &format!("{name}(mover)"))?;
+                    return Some(Value::Region(Region::Named(i, self.who(&args[0])?)));
+                }
+                if let Some(&i) = s.named_pits.get(name) {
+                    self.arity(name, span, args, 1, &format!("{name}(mover)"))?;
+                    return Some(Value::Place(Place::Named(i, self.who(&args[0])?)));
+                }
+                if let Some(def) = s.lets.get(name) {
+                    return self.expand(name, def, args, e);
+                }
+                let candidates = FUNCTIONS
+                    .iter()
+                    .copied()
+                    .chain(s.regions.keys().map(String::as_str))
+                    .chain(s.named_pits.keys().map(String::as_str))
+                    .chain(s.lets.keys().map(String::as_str));
+                let mut d =
+                    Diagnostic::at(span, format!("unknown function `{name}`"), "not a function");
+                d = match did_you_mean(name, candidates) {
+                    Some(c) => d.hint(format!("did you mean `{c}`?")),
+                    None => d.hint(format!(
+                        "functions are {}, and the regions and named pits the file declares",
+                        FUNCTIONS.join(", ")
+                    )),
+                };
+                self.error(d)
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: &Expr, b: &Expr, e: &Expr) -> Option<Value> {
+        match op {
+            BinaryOp::And | BinaryOp::Or => {
+                let (x, y) = (self.cond(a), self.cond(b));
+                let (x, y) = (x?, y?);
+                let mut parts = Vec::new();
+                for c in [x, y] {
+                    match (op, c) {
+                        (BinaryOp::And, Cond::And(v)) | (BinaryOp::Or, Cond::Or(v)) => {
+                            parts.extend(v)
+                        }
+                        (_, c) => parts.push(c),
+                    }
+                }
+                Some(Value::Cond(if op == BinaryOp::And {
+                    Cond::And(parts)
+                } else {
+                    Cond::Or(parts)
+                }))
+            }
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => {
+                let (x, y) = (self.num(a), self.num(b));
+                let arith = match op {
+                    BinaryOp::Add => ArithOp::Add,
+                    BinaryOp::Sub => ArithOp::Sub,
+                    BinaryOp::Mul => ArithOp::Mul,
+                    BinaryOp::Div => ArithOp::Div,
+                    _ => ArithOp::Rem,
+                };
+                Some(Value::Num(Num::Arith(arith, Box::new(x?), Box::new(y?))))
+            }
+            BinaryOp::Range => {
+                let (x, y) = (self.num(a), self.num(b));
+                let (x, y) = (x?, y?);
+                if let (Num::Int(lo), Num::Int(hi)) = (&x, &y) {
+                    if lo > hi {
+                        return self.error(
+                            Diagnostic::at(
+                                e.span,
+                                format!("the range {lo}..{hi} is empty"),
+                                "no number lies in it",
+                            )
+                            .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
+                        );
+                    }
+                }
+                Some(Value::Range(x, y))
+            }
+            BinaryOp::In => {
+                let lhs = self.value(a)?;
+                let rhs = self.value(b)?;
+                match (lhs, rhs) {
+                    (Value::Num(n), Value::Range(lo, hi)) => {
+                        if let (Num::Int(lo), Some(max)) = (&lo, never_above(&n)) {
+                            if *lo > max {
+                                return self.never(e, "the number can never reach the range");
+                            }
+                        }
+                        Some(Value::Cond(Cond::InRange(n, lo, hi)))
+                    }
+                    (Value::Place(p), Value::Region(r)) => Some(Value::Cond(Cond::PlaceIn(p, r))),
+                    (l, r) => {
+                        let d = Diagnostic::at(
+                            e.span,
+                            format!("cannot ask whether {} is in {}", l.kind(), r.kind()),
+                            "mismatched `in`",
+                        )
+                        .hint("write `number in low..high` or `place in region`");
+                        self.error(d)
+                    }
+                }
+            }
+            BinaryOp::Eq
+            | BinaryOp::Ne
+            | BinaryOp::Lt
+            | BinaryOp::Le
+            | BinaryOp::Gt
+            | BinaryOp::Ge => {
+                let cmp = match op {
+                    BinaryOp::Eq => CmpOp::Eq,
+                    BinaryOp::Ne => CmpOp::Ne,
+                    BinaryOp::Lt => CmpOp::Lt,
+                    BinaryOp::Le => CmpOp::Le,
+                    BinaryOp::Gt => CmpOp::Gt,
+                    _ => CmpOp::Ge,
+                };
+                let lhs = self.value(a);
+                let rhs = self.value(b);
+                let (lhs, rhs) = (lhs?, rhs?);
+                let equality = matches!(cmp, CmpOp::Eq | CmpOp::Ne);
+                let wrap = |c: Cond| {
+                    if cmp == CmpOp::Ne {
+                        Cond::Not(Box::new(c))
+                    } else {
+                        c
+                    }
+                };
+                match (lhs, rhs) {
+                    (Value::Num(x), Value::Num(y)) => {
+                        if let Some(d) = impossible(cmp, &x, &y) {
+                            return self.never(e, &d);
+                        }
+                        Some(Value::Cond(Cond::Compare(cmp, x, y)))
+                    }
+                    (Value::Place(x), Value::Place(y)) if equality => {
+                        Some(Value::Cond(wrap(Cond::SamePlace(x, y))))
+                    }
+                    (Value::Who(x), Value::Who(y)) if equality => {
+                        Some(Value::Cond(wrap(Cond::SamePlayer(x, y))))
+                    }
+                    (Value::Keyword(w), _) => self.wrong_kind(
+                        a,
+                        "a value",
+                        &Value::Keyword(w),
+                        "a number, place or player",
+                    ),
+                    (_, Value::Keyword(w)) => self.wrong_kind(
+                        b,
+                        "a value",
+                        &Value::Keyword(w),
+                        "a number, place or player",
+                    ),
+                    (l, r) => {
+                        let d = Diagnostic::at(
+                            e.span,
+                            format!("cannot compare {} with {}", l.kind(), r.kind()),
+                            "mismatched comparison",
+                        )
+                        .hint(if l.kind() == r.kind() {
+                            "places and players compare only with `==` and `!=`".to_string()
+                        } else {
+                            "compare numbers with numbers, places with places, players with players (`seeds(…)` turns a place into a number)".to_string()
+                        });
+                        self.error(d)
+                    }
+                }
+            }
+        }
+    }
+
+    fn never<T>(&mut self, e: &Expr, why: &str) -> Option<T> {
+        self.error(
+            Diagnostic::at(e.span, "this condition can never hold", why.to_string())
+                .hint("seed counts are never negative; check the bound"),
+        );
+        None
+    }
+}
+
+/// The largest value a number can take, where that is known (it is never
+/// above this); `None` when unbounded.
+fn never_above(n: &Num) -> Option<i64> {
+    match n {
+        Num::Int(k) => Some(*k),
+        _ => None,
+    }
+}
+
+/// Why a comparison between counts can never hold, if it cannot.
+fn impossible(cmp: CmpOp, x: &Num, y: &Num) -> Option<String> {
+    let count = |n: &Num| {
+        matches!(
+            n,
+            Num::Seeds(_) | Num::SeedsIn(_) | Num::Hand(_) | Num::Total
+        )
+    };
+    match (x, y) {
+        (n, Num::Int(k)) if count(n) => match cmp {
+            CmpOp::Lt if *k <= 0 => Some(format!("a count is never below {k}")),
+            CmpOp::Le | CmpOp::Eq if *k < 0 => Some(format!("a count is never {k} or less")),
+            _ => None,
+        },
+        (Num::Int(k), n) if count(n) => match cmp {
+            CmpOp::Gt if *k <= 0 => Some(format!("a count is never below {k}")),
+            CmpOp::Ge | CmpOp::Eq if *k < 0 => Some(format!("a count is never {k} or less")),
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -1,0 +1,1578 @@
+//! The checker: reads the statements of a variant file, reports **every**
+//! problem it finds (not just the first), and lowers a correct file to the
+//! rules IR.
+
+mod expr;
+
+use std::collections::HashMap;
+
+use crate::diagnostic::{did_you_mean, Diagnostic, Span};
+use crate::ir::{
+    Action, Cond, Direction, End, Moment, NamedPit, NamedRegion, Num, Pit, PitId, Place, Player,
+    Region, Row, Rule, Rules, Setup, Skip, Slot, Sowing, Store, Take, Who,
+};
+use crate::syntax::ast::{Expr, ExprKind, Statement};
+pub use expr::Definition;
+use expr::{Context, Lowerer, Scope, Value};
+
+/// The top-level statements, for "did you mean".
+const TOP: &[&str] = &[
+    "variant", "title", "players", "board", "region", "pit", "let", "setup", "track", "sow",
+    "rule", "end", "score",
+];
+
+/// The moments a rule can be judged at.
+const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "end"];
+
+/// The most pits a board may have.
+pub const MAX_PITS: usize = 128;
+
+/// Checks a parsed file and lowers it to the rules IR, or returns every
+/// problem found.
+pub fn check(statements: &[Statement]) -> Result<Rules, Vec<Diagnostic>> {
+    let mut c = Checker::default();
+    c.declarations(statements);
+    let rules = c.lower(statements);
+    match rules {
+        Some(r) if c.diagnostics.is_empty() => Ok(r),
+        _ => {
+            c.diagnostics
+                .sort_by_key(|d| d.span.as_ref().map(|s| s.0.start));
+            Err(c.diagnostics)
+        }
+    }
+}
+
+#[derive(Default)]
+struct Checker {
+    diagnostics: Vec<Diagnostic>,
+    name: Option<String>,
+    title: Option<String>,
+    players: Option<[String; 2]>,
+    pits: Vec<Pit>,
+    labels: HashMap<String, PitId>,
+    label_spans: Vec<Span>,
+    rows: Vec<Row>,
+    stores: [Option<Store>; 2],
+    regions: Vec<NamedRegion>,
+    region_index: HashMap<String, usize>,
+    named_pits: Vec<NamedPit>,
+    named_index: HashMap<String, usize>,
+    lets: HashMap<String, Definition>,
+    /// Where each name of the file's namespace was declared.
+    names: HashMap<String, Span>,
+}
+
+fn word_or_string(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Word(w) => Some(w.clone()),
+        ExprKind::Str(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+fn tail(stmt: &Statement) -> &[Expr] {
+    stmt.tail.as_ref().map_or(&[], |(_, t)| t.as_slice())
+}
+
+impl Checker {
+    fn err(&mut self, d: Diagnostic) {
+        self.diagnostics.push(d);
+    }
+
+    fn unknown(&mut self, stmt: &Statement, known: &[&str], what: &str) {
+        let w = &stmt.word.name;
+        let mut d = Diagnostic::at(
+            stmt.word.span,
+            format!("unknown {what} `{w}`"),
+            format!("not a {what}"),
+        );
+        d = match did_you_mean(w, known.iter().copied()) {
+            Some(s) => d.hint(format!("did you mean `{s}`?")),
+            None => d.hint(format!("expected one of: {}", known.join(", "))),
+        };
+        self.err(d);
+    }
+
+    fn no_block(&mut self, stmt: &Statement) {
+        if let Some((span, _)) = &stmt.block {
+            self.err(
+                Diagnostic::at(
+                    *span,
+                    format!("`{}` takes no block", stmt.word.name),
+                    "unexpected block",
+                )
+                .hint("remove the braces and what is in them"),
+            );
+        }
+    }
+
+    fn block<'s>(&mut self, stmt: &'s Statement) -> &'s [Statement] {
+        match &stmt.block {
+            Some((_, b)) => b,
+            None => {
+                self.err(
+                    Diagnostic::at(
+                        stmt.span,
+                        format!("`{}` needs a block", stmt.word.name),
+                        "no `{ … }` after it",
+                    )
+                    .hint(format!(
+                        "write `{} {{ … }}` with one statement a line",
+                        stmt.word.name
+                    )),
+                );
+                &[]
+            }
+        }
+    }
+
+    /// Declares a name in the file's namespace (regions, named pits,
+    /// definitions, labels), reporting a clash with both places.
+    fn declare(&mut self, name: &str, span: Span, what: &str) -> bool {
+        if let Some(first) = self.names.get(name) {
+            let first = *first;
+            self.err(
+                Diagnostic::at(
+                    span,
+                    format!("`{name}` is declared twice"),
+                    format!("this {what}"),
+                )
+                .related(first, "first declared here")
+                .hint("give each pit, region, named pit and definition its own name"),
+            );
+            return false;
+        }
+        if expr::FUNCTIONS.contains(&name) || expr::WORDS.contains(&name) {
+            self.err(
+                Diagnostic::at(
+                    span,
+                    format!("`{name}` is a built-in name"),
+                    format!("this {what}"),
+                )
+                .hint("choose another name"),
+            );
+            return false;
+        }
+        self.names.insert(name.to_string(), span);
+        true
+    }
+
+    fn player(&mut self, e: &Expr) -> Option<Player> {
+        let players = self.players.clone()?;
+        match e.as_word() {
+            Some(w) if players.iter().any(|p| p == w) => {
+                Some(players.iter().position(|p| p == w).expect("found") as Player)
+            }
+            _ => {
+                let text = e.as_word().unwrap_or("this");
+                let mut d = Diagnostic::at(
+                    e.span,
+                    format!("`{text}` is not a player"),
+                    "expected a player's name",
+                );
+                d = match e
+                    .as_word()
+                    .and_then(|w| did_you_mean(w, players.iter().map(String::as_str)))
+                {
+                    Some(s) => d.hint(format!("did you mean `{s}`?")),
+                    None => d.hint(format!(
+                        "the players are `{}` and `{}`",
+                        players[0], players[1]
+                    )),
+                };
+                self.err(d);
+                None
+            }
+        }
+    }
+
+    fn label(&mut self, e: &Expr) -> Option<PitId> {
+        match e.as_word() {
+            Some(w) => match self.labels.get(w) {
+                Some(&id) => Some(id),
+                None => {
+                    let mut d = Diagnostic::at(
+                        e.span,
+                        format!("no pit is labelled `{w}`"),
+                        "undefined label",
+                    );
+                    d = match did_you_mean(w, self.labels.keys().map(String::as_str)) {
+                        Some(s) => d.hint(format!("did you mean `{s}`?")),
+                        None => d.hint("labels are declared by the `row` lines of `board`"),
+                    };
+                    self.err(d);
+                    None
+                }
+            },
+            None => {
+                self.err(
+                    Diagnostic::at(e.span, "expected a pit label", "not a label")
+                        .hint("write a label such as `A`"),
+                );
+                None
+            }
+        }
+    }
+
+    /// First pass: names, players, the board, regions, named pits and
+    /// definitions, which everything else refers to.
+    fn declarations(&mut self, statements: &[Statement]) {
+        for s in statements {
+            if s.word.name == "players" {
+                self.players_stmt(s);
+            }
+        }
+        if self.players.is_none() {
+            self.err(
+                Diagnostic::new("the file declares no players").hint(
+                    "add a line such as `players south north` (the first sits at the bottom)",
+                ),
+            );
+        }
+        let mut board_seen: Option<Span> = None;
+        for s in statements {
+            match s.word.name.as_str() {
+                "variant" => {
+                    self.no_block(s);
+                    match s.args.as_slice() {
+                        [e] if word_or_string(e).is_some() => self.name = word_or_string(e),
+                        _ => self.err(
+                            Diagnostic::at(s.span, "`variant` takes one name", "expected a name")
+                                .hint("write `variant my-game`"),
+                        ),
+                    }
+                }
+                "title" => match s.args.as_slice() {
+                    [Expr {
+                        kind: ExprKind::Str(t),
+                        ..
+                    }] => self.title = Some(t.clone()),
+                    _ => self.err(
+                        Diagnostic::at(
+                            s.span,
+                            "`title` takes one quoted string",
+                            "expected a string",
+                        )
+                        .hint("write `title \"My game\"`"),
+                    ),
+                },
+                "board" => {
+                    if let Some(first) = board_seen {
+                        self.err(
+                            Diagnostic::at(
+                                s.word.span,
+                                "the board is declared twice",
+                                "second board",
+                            )
+                            .related(first, "first board here")
+                            .hint("declare every row in one `board { … }`"),
+                        );
+                    } else if self.players.is_some() {
+                        board_seen = Some(s.word.span);
+                        self.board(s);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if board_seen.is_none() && self.players.is_some() {
+            self.err(
+                Diagnostic::new("the file declares no board")
+                    .hint("add `board { row south: A B C … }`"),
+            );
+        }
+        if self.players.is_none() || self.pits.is_empty() {
+            return;
+        }
+        for s in statements {
+            match s.word.name.as_str() {
+                "region" => self.region(s),
+                "pit" => self.named_pit(s),
+                "let" => self.definition(s),
+                _ => {}
+            }
+        }
+    }
+
+    fn players_stmt(&mut self, s: &Statement) {
+        self.no_block(s);
+        let names: Vec<Option<String>> = s
+            .args
+            .iter()
+            .map(|e| e.as_word().map(str::to_string))
+            .collect();
+        match names.as_slice() {
+            [Some(a), Some(b)] if a != b => {
+                if self.players.is_some() {
+                    self.err(
+                        Diagnostic::at(
+                            s.span,
+                            "the players are declared twice",
+                            "second declaration",
+                        )
+                        .hint("keep one `players` line"),
+                    );
+                }
+                self.players = Some([a.clone(), b.clone()]);
+            }
+            _ => self.err(
+                Diagnostic::at(
+                    s.span,
+                    "`players` takes two different names",
+                    "expected two names",
+                )
+                .hint("write `players south north`: the first sits at the bottom of the board"),
+            ),
+        }
+    }
+
+    fn board(&mut self, s: &Statement) {
+        let body = self.block(s);
+        let mut store_spans: [Option<Span>; 2] = [None, None];
+        for st in body {
+            match st.word.name.as_str() {
+                "row" => {
+                    self.no_block(st);
+                    let (owner, group) = match st.args.as_slice() {
+                        [o] => (self.player(o), None),
+                        [o, g] => match g.as_word() {
+                            Some(g) => (self.player(o), Some((g.to_string(), st.args[1].span))),
+                            None => {
+                                self.err(
+                                    Diagnostic::at(g.span, "a row group is a name", "not a name")
+                                        .hint("write `row south inner: A1 A2 …`"),
+                                );
+                                (None, None)
+                            }
+                        },
+                        _ => {
+                            self.err(
+                                Diagnostic::at(
+                                    st.span,
+                                    "`row` takes its owner and, optionally, a group name",
+                                    "expected `row OWNER [GROUP]: labels`",
+                                )
+                                .hint("write `row south: A B C D E F`"),
+                            );
+                            (None, None)
+                        }
+                    };
+                    if st.tail.is_none() || tail(st).is_empty() {
+                        self.err(Diagnostic::at(st.span, "a row needs its pit labels", "no labels")
+                            .hint("write the labels after `:`, left to right as drawn: `row south: A B C D E F`"));
+                        continue;
+                    }
+                    let Some(owner) = owner else { continue };
+                    let row_index = self.rows.len();
+                    let mut ids = Vec::new();
+                    for (column, e) in tail(st).iter().enumerate() {
+                        let Some(label) = e.as_word() else {
+                            self.err(
+                                Diagnostic::at(e.span, "a pit label is a name", "not a label")
+                                    .hint("labels are letters and digits, such as `A` or `a1`"),
+                            );
+                            continue;
+                        };
+                        if self.pits.len() >= MAX_PITS {
+                            self.err(Diagnostic::at(
+                                e.span,
+                                format!("a board has at most {MAX_PITS} pits"),
+                                "one too many",
+                            ));
+                            break;
+                        }
+                        if !self.declare(label, e.span, "label") {
+                            continue;
+                        }
+                        let id = self.pits.len() as PitId;
+                        self.pits.push(Pit {
+                            label: label.to_string(),
+                            owner,
+                            row: row_index,
+                            column,
+                        });
+                        self.labels.insert(label.to_string(), id);
+                        self.label_spans.push(e.span);
+                        ids.push(id);
+                    }
+                    if let Some((g, span)) = &group {
+                        let existing = self.region_index.get(g).copied();
+                        match existing {
+                            Some(i) => {
+                                if !self.regions[i].pits[owner as usize].is_empty() {
+                                    self.err(
+                                        Diagnostic::at(
+                                            *span,
+                                            format!("`{g}` already has a row of this player"),
+                                            "second row in the group",
+                                        )
+                                        .hint("a row group holds one row per player"),
+                                    );
+                                }
+                                self.regions[i].pits[owner as usize] = ids.clone();
+                            }
+                            None => {
+                                if self.declare(g, *span, "row group") {
+                                    let mut pits: [Vec<PitId>; 2] = [Vec::new(), Vec::new()];
+                                    pits[owner as usize] = ids.clone();
+                                    self.region_index.insert(g.clone(), self.regions.len());
+                                    self.regions.push(NamedRegion {
+                                        name: g.clone(),
+                                        pits,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    self.rows.push(Row {
+                        group: group.map(|g| g.0),
+                        owner,
+                        pits: ids,
+                    });
+                }
+                "store" => {
+                    self.no_block(st);
+                    match st.args.as_slice() {
+                        [o, side] => {
+                            let owner = self.player(o);
+                            let where_ = match side.as_word() {
+                                Some("left") => Some(Store::Left),
+                                Some("right") => Some(Store::Right),
+                                _ => {
+                                    self.err(
+                                        Diagnostic::at(
+                                            side.span,
+                                            "a store is drawn `left` or `right`",
+                                            "expected `left` or `right`",
+                                        )
+                                        .hint("write `store south right`"),
+                                    );
+                                    None
+                                }
+                            };
+                            if let (Some(o), Some(w)) = (owner, where_) {
+                                if let Some(first) = store_spans[o as usize] {
+                                    self.err(
+                                        Diagnostic::at(
+                                            st.span,
+                                            "this player's store is declared twice",
+                                            "second store",
+                                        )
+                                        .related(first, "first store here"),
+                                    );
+                                }
+                                store_spans[o as usize] = Some(st.span);
+                                self.stores[o as usize] = Some(w);
+                            }
+                        }
+                        _ => self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`store` takes its owner and a side",
+                                "expected `store OWNER left|right`",
+                            )
+                            .hint("write `store south right`"),
+                        ),
+                    }
+                }
+                _ => self.unknown(st, &["row", "store"], "board statement"),
+            }
+        }
+        if self.rows.is_empty() {
+            self.err(
+                Diagnostic::at(s.span, "the board has no rows", "empty board")
+                    .hint("add `row south: A B C D E F`"),
+            );
+            return;
+        }
+        let width = self.rows[0].pits.len();
+        for (i, row) in self.rows.iter().enumerate() {
+            if row.pits.len() != width {
+                let span = body
+                    .iter()
+                    .filter(|b| b.word.name == "row")
+                    .nth(i)
+                    .map_or(s.span, |b| b.span);
+                self.diagnostics.push(
+                    Diagnostic::at(
+                        span,
+                        format!(
+                            "this row has {} pits, the first row {width}",
+                            row.pits.len()
+                        ),
+                        "rows differ in length",
+                    )
+                    .hint("every row of the board has the same number of pits"),
+                );
+            }
+        }
+        for p in 0..2u8 {
+            if !self.rows.iter().any(|r| r.owner == p) {
+                let name = self
+                    .players
+                    .as_ref()
+                    .map_or(String::new(), |ps| ps[p as usize].clone());
+                self.err(
+                    Diagnostic::at(
+                        s.word.span,
+                        format!("`{name}` owns no row"),
+                        "incomplete board",
+                    )
+                    .hint(format!("add `row {name}: …`")),
+                );
+            }
+        }
+    }
+
+    /// `region NAME { OWNER: labels… }` and `pit NAME { OWNER: label }`.
+    fn per_player(&mut self, s: &Statement, what: &str) -> Option<(String, [Vec<PitId>; 2])> {
+        let name = match s.args.as_slice() {
+            [e] if e.as_word().is_some() => e.as_word().expect("a word").to_string(),
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        format!("`{}` takes one name", s.word.name),
+                        "expected a name",
+                    )
+                    .hint(format!("write `{} NAME {{ south: …  }}`", s.word.name)),
+                );
+                return None;
+            }
+        };
+        let body = self.block(s);
+        let mut pits: [Vec<PitId>; 2] = [Vec::new(), Vec::new()];
+        let mut seen: [bool; 2] = [false, false];
+        for st in body {
+            let Some(owner) = self.player(&st.word_expr()) else {
+                continue;
+            };
+            if seen[owner as usize] {
+                self.err(
+                    Diagnostic::at(
+                        st.span,
+                        format!("this player's part of `{name}` is given twice"),
+                        "second line",
+                    )
+                    .hint("one line per player"),
+                );
+            }
+            seen[owner as usize] = true;
+            for e in tail(st) {
+                if let Some(id) = self.label(e) {
+                    pits[owner as usize].push(id);
+                }
+            }
+            if tail(st).is_empty() {
+                self.err(
+                    Diagnostic::at(
+                        st.span,
+                        format!("no pits for this player's {what}"),
+                        "no labels after `:`",
+                    )
+                    .hint(format!("write `{}: A5`", st.word.name)),
+                );
+            }
+        }
+        for p in 0..2 {
+            if !seen[p] {
+                let pname = self
+                    .players
+                    .as_ref()
+                    .map_or(String::new(), |ps| ps[p].clone());
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        format!("`{name}` has no part for `{pname}`"),
+                        "incomplete",
+                    )
+                    .hint(format!("add `{pname}: …` inside the block")),
+                );
+            }
+        }
+        if !self.declare(&name, s.args[0].span, what) {
+            return None;
+        }
+        Some((name, pits))
+    }
+
+    fn region(&mut self, s: &Statement) {
+        if let Some((name, pits)) = self.per_player(s, "region") {
+            self.region_index.insert(name.clone(), self.regions.len());
+            self.regions.push(NamedRegion { name, pits });
+        }
+    }
+
+    fn named_pit(&mut self, s: &Statement) {
+        if let Some((name, pits)) = self.per_player(s, "named pit") {
+            if pits.iter().any(|p| p.len() != 1) {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        format!("`{name}` must name exactly one pit per player"),
+                        "not one pit each",
+                    )
+                    .hint("use `region` for a set of pits"),
+                );
+                return;
+            }
+            self.named_index.insert(name.clone(), self.named_pits.len());
+            self.named_pits.push(NamedPit {
+                name,
+                pits: [pits[0][0], pits[1][0]],
+            });
+        }
+    }
+
+    fn definition(&mut self, s: &Statement) {
+        self.no_block(s);
+        let (name, params, span) = match s.args.as_slice() {
+            [Expr {
+                kind: ExprKind::Word(w),
+                span,
+            }] => (w.clone(), Vec::new(), *span),
+            [Expr {
+                kind: ExprKind::Call(n, args),
+                span,
+            }] => {
+                let params: Option<Vec<String>> = args
+                    .iter()
+                    .map(|a| a.as_word().map(str::to_string))
+                    .collect();
+                match params {
+                    Some(p) => (n.name.clone(), p, *span),
+                    None => {
+                        self.err(
+                            Diagnostic::at(*span, "parameters are plain names", "not a name")
+                                .hint("write `let name(p) = …`"),
+                        );
+                        return;
+                    }
+                }
+            }
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        "`let` takes a name, `=` and an expression",
+                        "expected `let NAME = EXPR`",
+                    )
+                    .hint("write `let capturable = seeds(last) in 2..3`"),
+                );
+                return;
+            }
+        };
+        let body = match tail(s) {
+            [e] => e.clone(),
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        "a definition has one expression after `=`",
+                        "expected `= EXPR`",
+                    )
+                    .hint("write `let capturable = seeds(last) in 2..3`"),
+                );
+                return;
+            }
+        };
+        if self.declare(&name, span, "definition") {
+            self.lets.insert(name, Definition { params, body, span });
+        }
+    }
+
+    /// Second pass: everything else, lowered to the IR.
+    fn lower(&mut self, statements: &[Statement]) -> Option<Rules> {
+        let players = self.players.clone()?;
+        if self.pits.is_empty() {
+            // The board errors are reported; the rest would only repeat them.
+            for s in statements {
+                if !TOP.contains(&s.word.name.as_str()) {
+                    self.unknown(s, TOP, "statement");
+                }
+            }
+            return None;
+        }
+        let mut setup = Setup {
+            seeds: vec![0; self.pits.len()],
+            hands: [0, 0],
+            first: 0,
+        };
+        let mut tracks: [Option<Vec<Slot>>; 2] = [None, None];
+        let mut track_span: Option<Span> = None;
+        let mut sowing = Sowing {
+            take: Take::All,
+            direction: Direction::Forward,
+            skip: Vec::new(),
+        };
+        let mut rules: Vec<Rule> = Vec::new();
+        let mut ends: Vec<End> = Vec::new();
+        let mut score: Option<Num> = None;
+        let mut rule_names: HashMap<String, Span> = HashMap::new();
+        let mut sow_seen = false;
+        let mut setup_seen = false;
+
+        let labels = self.labels.clone();
+        let regions = self.region_index.clone();
+        let named = self.named_index.clone();
+        let lets = self.lets.clone();
+        let scope = |context: Context| Scope {
+            players: &players,
+            labels: &labels,
+            regions: &regions,
+            named_pits: &named,
+            lets: &lets,
+            context,
+        };
+
+        for s in statements {
+            match s.word.name.as_str() {
+                "variant" | "title" | "players" | "board" | "region" | "pit" | "let" => {}
+                "setup" => {
+                    setup_seen = true;
+                    self.setup(s, &mut setup);
+                }
+                "track" => {
+                    self.no_block(s);
+                    let owner = match s.args.as_slice() {
+                        [] => None,
+                        [o] => match self.player(o) {
+                            Some(p) => Some(p),
+                            None => continue,
+                        },
+                        _ => {
+                            self.err(Diagnostic::at(s.span, "`track` takes at most an owner before `:`", "expected `track [OWNER]: slots`")
+                                .hint("write `track: A B C …` (shared) or `track south: A1 A2 …` (one player's)"));
+                            continue;
+                        }
+                    };
+                    let slots = self.slots(s);
+                    let which: Vec<usize> = match owner {
+                        None => vec![0, 1],
+                        Some(p) => vec![p as usize],
+                    };
+                    for p in which {
+                        if tracks[p].is_some() {
+                            self.err(
+                                Diagnostic::at(
+                                    s.span,
+                                    format!("`{}` has two tracks", players[p]),
+                                    "second track",
+                                )
+                                .related(track_span.unwrap_or(s.span), "first track here")
+                                .hint(
+                                    "declare one shared `track:` or one `track PLAYER:` per player",
+                                ),
+                            );
+                        }
+                        tracks[p] = Some(slots.clone());
+                    }
+                    track_span = Some(s.span);
+                }
+                "sow" => {
+                    if sow_seen {
+                        self.err(
+                            Diagnostic::at(s.word.span, "`sow` is declared twice", "second `sow`")
+                                .hint("keep one `sow { … }`"),
+                        );
+                    }
+                    sow_seen = true;
+                    let mut lw = Lowerer::new(scope(Context {
+                        last: false,
+                        origin: true,
+                        here: false,
+                        each: false,
+                        turn: true,
+                        what: "in `sow`",
+                    }));
+                    self.sowing(s, &mut sowing, &mut lw);
+                    self.diagnostics.append(&mut lw.diagnostics);
+                }
+                "rule" => {
+                    if let Some(rule) = self.rule(s, &scope) {
+                        if let Some(first) = rule_names.get(&rule.name) {
+                            self.err(
+                                Diagnostic::at(
+                                    s.args[0].span,
+                                    format!("two rules are named `{}`", rule.name),
+                                    "second rule",
+                                )
+                                .related(*first, "first rule here")
+                                .hint("every rule and end has its own name"),
+                            );
+                        } else {
+                            rule_names.insert(rule.name.clone(), s.args[0].span);
+                            rules.push(rule);
+                        }
+                    }
+                }
+                "end" => {
+                    if let Some(end) = self.end(s, &scope) {
+                        if let Some(first) = rule_names.get(&end.name) {
+                            self.err(
+                                Diagnostic::at(
+                                    s.args[0].span,
+                                    format!("two rules are named `{}`", end.name),
+                                    "second rule",
+                                )
+                                .related(*first, "first rule here")
+                                .hint("every rule and end has its own name"),
+                            );
+                        } else {
+                            rule_names.insert(end.name.clone(), s.args[0].span);
+                            ends.push(end);
+                        }
+                    }
+                }
+                "score" => {
+                    self.no_block(s);
+                    let mut lw = Lowerer::new(scope(Context {
+                        last: false,
+                        origin: false,
+                        here: false,
+                        each: true,
+                        turn: false,
+                        what: "in `score`",
+                    }));
+                    match s.args.as_slice() {
+                        [e] => score = lw.num(e),
+                        _ => self.err(
+                            Diagnostic::at(
+                                s.span,
+                                "`score` takes one expression",
+                                "expected `score EXPR`",
+                            )
+                            .hint("write `score seeds(store(player)) + seeds(side(player))`"),
+                        ),
+                    }
+                    self.diagnostics.append(&mut lw.diagnostics);
+                }
+                _ => self.unknown(s, TOP, "statement"),
+            }
+        }
+
+        if self.name.is_none() {
+            self.err(
+                Diagnostic::new("the file does not name its variant")
+                    .hint("add `variant my-game` at the top"),
+            );
+        }
+        if !setup_seen {
+            self.err(Diagnostic::new("the file has no setup").hint("add `setup { seeds 4 }`"));
+        }
+        let tracks = match tracks {
+            [Some(a), Some(b)] => [a, b],
+            [a, b] => {
+                for (p, t) in [a, b].iter().enumerate() {
+                    if t.is_none() {
+                        self.err(
+                            Diagnostic::new(format!("`{}` has no sowing track", players[p])).hint(
+                                "add `track: …` (shared by both players) or `track PLAYER: …`",
+                            ),
+                        );
+                    }
+                }
+                return None;
+            }
+        };
+        for sk in &sowing.skip {
+            if let Skip::Store(_) = sk {
+                if self.stores.iter().all(Option::is_none) {
+                    self.err(
+                        Diagnostic::new("`skip store(…)` but the board has no stores")
+                            .hint("declare `store PLAYER left|right` in `board`"),
+                    );
+                }
+            }
+        }
+        if ends.is_empty() {
+            self.err(
+                Diagnostic::new("the file has no `end` rule: the game could never end")
+                    .hint("add e.g. `end no_moves when no_legal_turn`"),
+            );
+        }
+        let score = score.unwrap_or_else(|| {
+            Num::Arith(
+                crate::ir::ArithOp::Add,
+                Box::new(Num::Seeds(Place::Store(Who::Each))),
+                Box::new(Num::Arith(
+                    crate::ir::ArithOp::Add,
+                    Box::new(Num::SeedsIn(Region::Side(Who::Each))),
+                    Box::new(Num::Hand(Who::Each)),
+                )),
+            )
+        });
+        if !self.diagnostics.is_empty() {
+            return None;
+        }
+        Some(Rules {
+            name: self.name.clone().unwrap_or_default(),
+            title: self
+                .title
+                .clone()
+                .or_else(|| self.name.clone())
+                .unwrap_or_default(),
+            players,
+            pits: self.pits.clone(),
+            rows: self.rows.clone(),
+            stores: self.stores,
+            regions: self.regions.clone(),
+            named_pits: self.named_pits.clone(),
+            setup,
+            tracks,
+            sowing,
+            rules,
+            ends,
+            score,
+        })
+    }
+
+    fn number(&mut self, e: &Expr, what: &str) -> Option<u32> {
+        match &e.kind {
+            ExprKind::Int(n) if (0..=1_000_000).contains(n) => Some(*n as u32),
+            _ => {
+                self.err(
+                    Diagnostic::at(e.span, format!("{what} is a whole number"), "not a number")
+                        .hint("write a count such as `4`"),
+                );
+                None
+            }
+        }
+    }
+
+    fn setup(&mut self, s: &Statement, setup: &mut Setup) {
+        let body = self.block(s);
+        let mut total: Option<(u64, Span)> = None;
+        for st in body {
+            self.no_block(st);
+            match st.word.name.as_str() {
+                "seeds" => {
+                    let Some(n) = st.args.first().and_then(|e| self.number(e, "a seed count"))
+                    else {
+                        continue;
+                    };
+                    if st.args.len() > 1 {
+                        self.err(
+                            Diagnostic::at(
+                                st.args[1].span,
+                                "`seeds` takes one count",
+                                "extra argument",
+                            )
+                            .hint("write `seeds 4` for every pit or `seeds 6: A5 a5` for some"),
+                        );
+                        continue;
+                    }
+                    match &st.tail {
+                        None => setup.seeds.iter_mut().for_each(|x| *x = n),
+                        Some((_, t)) => {
+                            for e in t {
+                                if let Some(id) = self.label(e) {
+                                    setup.seeds[id as usize] = n;
+                                }
+                            }
+                        }
+                    }
+                }
+                "hands" => {
+                    if let [e] = st.args.as_slice() {
+                        if let Some(n) = self.number(e, "a hand") {
+                            setup.hands = [n, n];
+                        }
+                    } else {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`hands` takes one count",
+                                "expected `hands N`",
+                            )
+                            .hint("write `hands 22`"),
+                        );
+                    }
+                }
+                "first" => {
+                    if let [e] = st.args.as_slice() {
+                        if let Some(p) = self.player(e) {
+                            setup.first = p;
+                        }
+                    } else {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`first` takes a player",
+                                "expected `first PLAYER`",
+                            )
+                            .hint("write `first south`"),
+                        );
+                    }
+                }
+                "total" => {
+                    if let [e] = st.args.as_slice() {
+                        if let Some(n) = self.number(e, "the total") {
+                            total = Some((n as u64, st.span));
+                        }
+                    } else {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`total` takes one count",
+                                "expected `total N`",
+                            )
+                            .hint("write `total 48`"),
+                        );
+                    }
+                }
+                _ => self.unknown(st, &["seeds", "hands", "first", "total"], "setup statement"),
+            }
+        }
+        if let Some((want, span)) = total {
+            let pits: u64 = setup.seeds.iter().map(|&x| x as u64).sum();
+            let hands: u64 = setup.hands.iter().map(|&x| x as u64).sum();
+            if pits + hands != want {
+                self.err(
+                    Diagnostic::at(span, "the seeds do not add up", format!("says {want}")).hint(
+                        format!(
+                            "the setup puts {pits} seeds in pits and {hands} in hands, {} in all",
+                            pits + hands
+                        ),
+                    ),
+                );
+            }
+        }
+    }
+
+    fn slots(&mut self, s: &Statement) -> Vec<Slot> {
+        let mut out = Vec::new();
+        let mut seen: HashMap<Slot, Span> = HashMap::new();
+        if tail(s).is_empty() {
+            self.err(
+                Diagnostic::at(s.span, "a track needs its places", "no places after `:`")
+                    .hint("list the pits in sowing order: `track: A B C D E F a b c d e f`"),
+            );
+        }
+        for e in tail(s) {
+            let slot = match &e.kind {
+                ExprKind::Call(n, args) if n.name == "store" && args.len() == 1 => {
+                    let Some(p) = self.player(&args[0]) else {
+                        continue;
+                    };
+                    if self.stores[p as usize].is_none() {
+                        self.err(
+                            Diagnostic::at(e.span, "this player has no store", "undeclared store")
+                                .hint("declare it in `board`: `store PLAYER left|right`"),
+                        );
+                        continue;
+                    }
+                    Slot::Store(p)
+                }
+                _ => match self.label(e) {
+                    Some(id) => Slot::Pit(id),
+                    None => continue,
+                },
+            };
+            if let Some(first) = seen.get(&slot) {
+                self.err(
+                    Diagnostic::at(e.span, "a place appears twice in this track", "second time")
+                        .related(*first, "first time"),
+                );
+                continue;
+            }
+            seen.insert(slot, e.span);
+            out.push(slot);
+        }
+        out
+    }
+
+    fn sowing(&mut self, s: &Statement, sowing: &mut Sowing, lw: &mut Lowerer) {
+        let body = self.block(s);
+        for st in body {
+            self.no_block(st);
+            let arg = st.args.first();
+            match (st.word.name.as_str(), st.args.len()) {
+                ("take", 1) => match &st.args[0].kind {
+                    ExprKind::Word(w) if w == "all" => sowing.take = Take::All,
+                    ExprKind::Int(_) => {
+                        if let Some(n) = self.number(&st.args[0], "the number taken") {
+                            if n == 0 {
+                                self.err(
+                                    Diagnostic::at(
+                                        st.args[0].span,
+                                        "a sowing must take at least one seed",
+                                        "takes nothing",
+                                    )
+                                    .hint("write `take all` or `take 1` or more"),
+                                );
+                            }
+                            sowing.take = Take::Count(n);
+                        }
+                    }
+                    _ => self.err(
+                        Diagnostic::at(
+                            st.args[0].span,
+                            "`take` is `all` or a count",
+                            "expected `all` or a number",
+                        )
+                        .hint("write `take all`"),
+                    ),
+                },
+                ("direction", 1) => match arg.and_then(Expr::as_word) {
+                    Some("forward") => sowing.direction = Direction::Forward,
+                    Some("backward") => sowing.direction = Direction::Backward,
+                    _ => self.err(
+                        Diagnostic::at(
+                            st.args[0].span,
+                            "a direction is `forward` or `backward` along the track",
+                            "unknown direction",
+                        )
+                        .hint("write `direction forward`"),
+                    ),
+                },
+                ("skip", 1) => match arg.and_then(Expr::as_word) {
+                    Some("origin") => sowing.skip.push(Skip::Origin),
+                    _ => match lw.place(&st.args[0]) {
+                        Some(Place::Store(w)) => sowing.skip.push(Skip::Store(w)),
+                        Some(_) => self.err(
+                            Diagnostic::at(
+                                st.args[0].span,
+                                "a sowing skips `origin` or a store",
+                                "cannot skip this",
+                            )
+                            .hint("write `skip origin` or `skip store(opponent)`"),
+                        ),
+                        None => {}
+                    },
+                },
+                ("take" | "direction" | "skip", _) => self.err(
+                    Diagnostic::at(
+                        st.span,
+                        format!("`{}` takes one argument", st.word.name),
+                        "wrong number of arguments",
+                    )
+                    .hint("one setting a line: `take all`, `direction forward`, `skip origin`"),
+                ),
+                _ => self.unknown(st, &["take", "direction", "skip"], "sowing statement"),
+            }
+        }
+    }
+
+    fn rule<'x>(&mut self, s: &Statement, scope: &dyn Fn(Context) -> Scope<'x>) -> Option<Rule> {
+        // rule NAME at MOMENT [when COND] { actions }
+        let usage = "write `rule NAME at MOMENT [when CONDITION] { … }`";
+        let (name, moment_e, cond_e) = match s.args.as_slice() {
+            [n, at, m] if at.as_word() == Some("at") => (n, m, None),
+            [n, at, m, w, c] if at.as_word() == Some("at") && w.as_word() == Some("when") => {
+                (n, m, Some(c))
+            }
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        "a rule is `rule NAME at MOMENT [when CONDITION] { … }`",
+                        "malformed rule",
+                    )
+                    .hint(usage),
+                );
+                return None;
+            }
+        };
+        let Some(name) = name.as_word().map(str::to_string) else {
+            self.err(
+                Diagnostic::at(name.span, "a rule's name is a plain name", "not a name")
+                    .hint(usage),
+            );
+            return None;
+        };
+        let moment = match moment_e.as_word() {
+            Some("start") => Moment::Start,
+            Some("land") => Moment::Land,
+            Some("capture") => Moment::Capture,
+            Some("turn") => Moment::Turn,
+            Some("end") => Moment::End,
+            other => {
+                let mut d =
+                    Diagnostic::at(moment_e.span, "unknown moment", "not a moment of a turn");
+                d = match other.and_then(|w| did_you_mean(w, MOMENTS.iter().copied())) {
+                    Some(m) => d.hint(format!("did you mean `{m}`?")),
+                    None => d.hint(format!("the moments are {}", MOMENTS.join(", "))),
+                };
+                self.err(d);
+                return None;
+            }
+        };
+        let (when_ctx, body_ctx) = contexts(moment);
+        let mut lw = Lowerer::new(scope(when_ctx));
+        let when = cond_e.map_or(Some(Cond::True), |c| lw.cond(c));
+        self.diagnostics.append(&mut lw.diagnostics);
+        let body = self.block(s);
+        let mut actions = Vec::new();
+        for st in body {
+            if let Some(a) = self.action(st, moment, body_ctx, scope) {
+                actions.push(a);
+            }
+        }
+        if body.is_empty() && s.block.is_some() {
+            self.err(
+                Diagnostic::at(s.span, "this rule does nothing", "empty block")
+                    .hint("add an action such as `stop`"),
+            );
+        }
+        Some(Rule {
+            name,
+            moment,
+            when: when?,
+            actions,
+        })
+    }
+
+    fn action<'x>(
+        &mut self,
+        st: &Statement,
+        moment: Moment,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        self.no_block(st);
+        let allowed: &[&str] = match moment {
+            Moment::Start => &["require", "prefer"],
+            Moment::Land => &["capture", "relay", "again", "stop"],
+            Moment::Capture => &["cancel", "forbid", "capture"],
+            Moment::Turn => &["require", "prefer", "forbid"],
+            Moment::End => &["collect"],
+        };
+        let w = st.word.name.as_str();
+        if !allowed.contains(&w) {
+            let all = [
+                "require", "prefer", "capture", "relay", "again", "stop", "cancel", "forbid",
+                "collect",
+            ];
+            if all.contains(&w) {
+                self.err(
+                    Diagnostic::at(
+                        st.word.span,
+                        format!(
+                            "`{w}` cannot be done at the `{}` moment",
+                            moment_name(moment)
+                        ),
+                        "not at this moment",
+                    )
+                    .hint(format!("at this moment a rule can: {}", allowed.join(", "))),
+                );
+            } else {
+                self.unknown(st, allowed, "action");
+            }
+            return None;
+        }
+        let no_args = |this: &mut Self, a: Action| {
+            if !st.args.is_empty() || st.tail.is_some() {
+                this.err(
+                    Diagnostic::at(
+                        st.span,
+                        format!("`{w}` takes no arguments"),
+                        "unexpected arguments",
+                    )
+                    .hint(format!("write `{w}` alone")),
+                );
+                return None;
+            }
+            Some(a)
+        };
+        match w {
+            "relay" => no_args(self, Action::Relay),
+            "again" => no_args(self, Action::Again),
+            "stop" => no_args(self, Action::Stop),
+            "cancel" => no_args(self, Action::Cancel),
+            "forbid" => no_args(self, Action::Forbid),
+            "collect" => {
+                if self.stores.iter().any(Option::is_none) {
+                    self.err(
+                        Diagnostic::at(
+                            st.span,
+                            "`collect` needs a store for each player",
+                            "no stores",
+                        )
+                        .hint("declare `store PLAYER left|right` in `board`"),
+                    );
+                    return None;
+                }
+                no_args(self, Action::Collect)
+            }
+            "require" | "prefer" => {
+                let mut lw = Lowerer::new(scope(ctx));
+                let c = match st.args.as_slice() {
+                    [e] => lw.cond(e),
+                    _ => {
+                        lw.diagnostics.push(
+                            Diagnostic::at(
+                                st.span,
+                                format!("`{w}` takes one condition"),
+                                "expected a condition",
+                            )
+                            .hint(format!("write `{w} seeds(origin) > 0`")),
+                        );
+                        None
+                    }
+                };
+                self.diagnostics.append(&mut lw.diagnostics);
+                Some(if w == "require" {
+                    Action::Require(c?)
+                } else {
+                    Action::Prefer(c?)
+                })
+            }
+            "capture" => self.capture(st, ctx, scope),
+            _ => unreachable!("allowed actions are handled"),
+        }
+    }
+
+    fn capture<'x>(
+        &mut self,
+        st: &Statement,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        // capture WHAT [to PLACE] [chain forward|backward while COND]
+        let usage = "write `capture last [to store(mover)] [chain backward while CONDITION]`";
+        let args = &st.args;
+        let Some(what) = args.first() else {
+            self.err(
+                Diagnostic::at(
+                    st.span,
+                    "`capture` needs what it takes",
+                    "nothing to capture",
+                )
+                .hint(usage),
+            );
+            return None;
+        };
+        let mut lw = Lowerer::new(scope(ctx));
+        let target = lw.value(what);
+        let mut to = Place::Store(Who::Mover);
+        let mut chain = None;
+        let mut i = 1;
+        let mut ok = true;
+        while i < args.len() {
+            match args[i].as_word() {
+                Some("to") if i + 1 < args.len() => {
+                    if let Some(p) = lw.place(&args[i + 1]) {
+                        if !matches!(p, Place::Store(_)) {
+                            lw.diagnostics.push(
+                                Diagnostic::at(
+                                    args[i + 1].span,
+                                    "captured seeds go to a store",
+                                    "not a store",
+                                )
+                                .hint("write `to store(mover)`"),
+                            );
+                            ok = false;
+                        }
+                        to = p;
+                    }
+                    i += 2;
+                }
+                Some("chain") if i + 3 < args.len() && args[i + 2].as_word() == Some("while") => {
+                    let dir = match args[i + 1].as_word() {
+                        Some("forward") => Some(Direction::Forward),
+                        Some("backward") => Some(Direction::Backward),
+                        _ => {
+                            lw.diagnostics.push(Diagnostic::at(args[i + 1].span, "a chain runs `forward` or `backward`", "unknown direction")
+                                .hint("`backward` walks against the sowing, towards where it came from"));
+                            None
+                        }
+                    };
+                    let mut chain_lw = Lowerer::new(scope(Context { here: true, ..ctx }));
+                    let c = chain_lw.cond(&args[i + 3]);
+                    lw.diagnostics.append(&mut chain_lw.diagnostics);
+                    if let (Some(d), Some(c)) = (dir, c) {
+                        chain = Some((d, c));
+                    } else {
+                        ok = false;
+                    }
+                    i += 4;
+                }
+                _ => {
+                    lw.diagnostics.push(
+                        Diagnostic::at(
+                            args[i].span,
+                            "unexpected argument to `capture`",
+                            "not understood",
+                        )
+                        .hint(usage),
+                    );
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        self.diagnostics.append(&mut lw.diagnostics);
+        let action = match target? {
+            Value::Place(place) => Action::Capture { place, chain, to },
+            Value::Region(region) => {
+                if chain.is_some() {
+                    self.err(
+                        Diagnostic::at(
+                            st.span,
+                            "a region capture has no chain",
+                            "chain on a region",
+                        )
+                        .hint(usage),
+                    );
+                    return None;
+                }
+                Action::CaptureRegion { region, to }
+            }
+            other => {
+                let d = match &other {
+                    Value::Keyword(k) => {
+                        let mut d =
+                            Diagnostic::at(what.span, format!("unknown name `{k}`"), "not a place");
+                        if let Some(s) = did_you_mean(
+                            k,
+                            self.labels
+                                .keys()
+                                .map(String::as_str)
+                                .chain(["last", "origin"]),
+                        ) {
+                            d = d.hint(format!("did you mean `{s}`?"));
+                        } else {
+                            d = d.hint("capture a place (`last`, `opposite(last)`) or a region");
+                        }
+                        d
+                    }
+                    _ => Diagnostic::at(
+                        what.span,
+                        "capture takes a place or a region",
+                        "not a place",
+                    )
+                    .hint(usage),
+                };
+                self.err(d);
+                return None;
+            }
+        };
+        ok.then_some(action)
+    }
+
+    fn end<'x>(&mut self, s: &Statement, scope: &dyn Fn(Context) -> Scope<'x>) -> Option<End> {
+        self.no_block(s);
+        let usage = "write `end NAME when CONDITION [winner PLAYER]`";
+        let (name, cond, winner) = match s.args.as_slice() {
+            [n, w, c] if w.as_word() == Some("when") => (n, c, None),
+            [n, w, c, k, p] if w.as_word() == Some("when") && k.as_word() == Some("winner") => {
+                (n, c, Some(p))
+            }
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        "an end rule is `end NAME when CONDITION [winner PLAYER]`",
+                        "malformed end rule",
+                    )
+                    .hint(usage),
+                );
+                return None;
+            }
+        };
+        let Some(name) = name.as_word().map(str::to_string) else {
+            self.err(
+                Diagnostic::at(
+                    name.span,
+                    "an end rule's name is a plain name",
+                    "not a name",
+                )
+                .hint(usage),
+            );
+            return None;
+        };
+        let mut lw = Lowerer::new(scope(Context {
+            last: false,
+            origin: false,
+            here: false,
+            each: false,
+            turn: true,
+            what: "in an `end` rule",
+        }));
+        let when = lw.cond(cond);
+        let winner = winner.map(|w| lw.who(w));
+        self.diagnostics.append(&mut lw.diagnostics);
+        let winner = match winner {
+            None => None,
+            Some(w) => Some(w?),
+        };
+        Some(End {
+            name,
+            when: when?,
+            winner,
+        })
+    }
+}
+
+fn moment_name(m: Moment) -> &'static str {
+    match m {
+        Moment::Start => "start",
+        Moment::Land => "land",
+        Moment::Capture => "capture",
+        Moment::Turn => "turn",
+        Moment::End => "end",
+    }
+}
+
+/// What the `when` and the actions of a rule at each moment may refer to.
+fn contexts(m: Moment) -> (Context, Context) {
+    let base = Context {
+        last: false,
+        origin: false,
+        here: false,
+        each: false,
+        turn: true,
+        what: "",
+    };
+    match m {
+        Moment::Start => {
+            let c = Context {
+                origin: true,
+                what: "at the `start` moment",
+                ..base
+            };
+            (c, c)
+        }
+        Moment::Land | Moment::Capture => {
+            let c = Context {
+                origin: true,
+                last: true,
+                what: "while sowing",
+                ..base
+            };
+            (c, c)
+        }
+        Moment::Turn => (
+            Context {
+                origin: true,
+                what: "in a `turn` rule's `when` (judged before the turn)",
+                ..base
+            },
+            Context {
+                origin: true,
+                last: true,
+                what: "in a `turn` rule",
+                ..base
+            },
+        ),
+        Moment::End => {
+            let c = Context {
+                what: "at the `end` moment",
+                ..base
+            };
+            (c, c)
+        }
+    }
+}
+
+impl Statement {
+    /// The statement's word as an expression (for `OWNER: …` lines).
+    fn word_expr(&self) -> Expr {
+        Expr {
+            kind: ExprKind::Word(self.word.name.clone()),
+            span: self.word.span,
+        }
+    }
+}

@@ -1,0 +1,518 @@
+//! The `sow` command line (see `cli-contract.md` and the README). `main.rs`
+//! only calls [`main`].
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::diagnostic::{render_all, Diagnostic, Span};
+use crate::engine::Game;
+use crate::notation::write_turn;
+use crate::{json, render, script, variants, Variant};
+
+/// sow: a rules language and interpreter for mancala games.
+#[derive(Parser, Debug)]
+#[command(name = "sow", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Output formats.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Parse and validate variant files, reporting every problem.
+    Check {
+        /// Variant files (`.sow`) or shipped names.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Play moves from the start (or a saved position), printing each position.
+    Play {
+        /// A shipped variant's name or a path to a `.sow` file.
+        variant: String,
+        /// Start from this position file (JSON).
+        #[arg(long)]
+        from: Option<String>,
+        /// The moves, separated by spaces.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// List every legal turn with the position it leads to.
+    Moves {
+        /// A shipped variant's name or a path to a `.sow` file.
+        variant: String,
+        /// Start from this position file (JSON).
+        #[arg(long)]
+        from: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Count whole-turn paths of a given length.
+    Perft {
+        /// A shipped variant's name or a path to a `.sow` file.
+        variant: String,
+        /// The number of turns.
+        depth: u32,
+        /// Start from this position file (JSON).
+        #[arg(long)]
+        from: Option<String>,
+    },
+    /// Play random games and summarise them.
+    Random {
+        /// A shipped variant's name or a path to a `.sow` file.
+        variant: String,
+        /// How many games.
+        #[arg(long)]
+        games: u64,
+        /// The random seed; the same seed gives the same games.
+        #[arg(long)]
+        seed: u64,
+        /// Stop a game unfinished after this many turns.
+        #[arg(long)]
+        max_plies: Option<u32>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Run a scripted game (TOML) and check its expectations.
+    Run {
+        /// The script.
+        script: String,
+    },
+}
+
+/// An error already explained on stderr.
+struct Failed;
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match cli.command {
+        Command::Check { files } => check(&mut out, &files),
+        Command::Play {
+            variant,
+            from,
+            moves,
+            format,
+        } => play(&mut out, &variant, from.as_deref(), &moves, format),
+        Command::Moves {
+            variant,
+            from,
+            format,
+        } => moves(&mut out, &variant, from.as_deref(), format),
+        Command::Perft {
+            variant,
+            depth,
+            from,
+        } => perft_cmd(&mut out, &variant, depth, from.as_deref()),
+        Command::Random {
+            variant,
+            games,
+            seed,
+            max_plies,
+            format,
+        } => random(&mut out, &variant, games, seed, max_plies, format),
+        Command::Run { script } => run(&mut out, &script),
+    };
+    let _ = out.flush();
+    match result {
+        Ok(()) => 0,
+        Err(Failed) => 1,
+    }
+}
+
+fn fail(name: &str, source: &str, diagnostics: &[Diagnostic]) -> Failed {
+    eprint!("{}", render_all(diagnostics, name, source));
+    Failed
+}
+
+fn fail_plain(message: impl std::fmt::Display) -> Failed {
+    eprintln!("error: {message}");
+    Failed
+}
+
+fn read(path: &str) -> Result<String, Failed> {
+    std::fs::read_to_string(path).map_err(|e| fail_plain(format!("cannot read `{path}`: {e}")))
+}
+
+/// A variant by shipped name or path, with its errors rendered.
+pub fn load_variant(spec: &str) -> Result<Variant, Vec<(String, String, Vec<Diagnostic>)>> {
+    if spec.contains('/') || spec.ends_with(".sow") {
+        let source = std::fs::read_to_string(spec).map_err(|e| {
+            vec![(
+                spec.to_string(),
+                String::new(),
+                vec![Diagnostic::new(format!("cannot read `{spec}`: {e}"))],
+            )]
+        })?;
+        Variant::from_source(spec, &source).map_err(|d| vec![(spec.to_string(), source, d)])
+    } else {
+        match variants::source(spec) {
+            Some(source) => {
+                let origin = format!("variants/{spec}.sow");
+                Variant::from_source(&origin, source)
+                    .map_err(|d| vec![(origin, source.to_string(), d)])
+            }
+            None => Err(vec![(
+                spec.to_string(),
+                String::new(),
+                vec![
+                    Diagnostic::new(format!("no shipped variant is called `{spec}`")).hint(
+                        format!(
+                            "shipped variants: {}; a path must contain `/` or end in `.sow`",
+                            variants::names().join(", ")
+                        ),
+                    ),
+                ],
+            )]),
+        }
+    }
+}
+
+fn variant(spec: &str) -> Result<Variant, Failed> {
+    load_variant(spec).map_err(|errs| {
+        for (name, source, diags) in errs {
+            if source.is_empty() {
+                for d in diags {
+                    eprintln!("error: {d}");
+                }
+            } else {
+                eprint!("{}", render_all(&diags, &name, &source));
+            }
+        }
+        Failed
+    })
+}
+
+fn start(v: &Variant, from: Option<&str>) -> Result<Game, Failed> {
+    match from {
+        None => Game::new(v.engine.clone())
+            .map_err(|_| fail_plain("the start position's turns run past the engine's limit")),
+        Some(path) => {
+            let text = read(path)?;
+            json::read_position(v, &text).map_err(|d| fail(path, &text, &[d]))
+        }
+    }
+}
+
+fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
+    let mut failed = false;
+    for f in files {
+        match load_variant(f) {
+            Ok(v) => {
+                let _ = writeln!(
+                    out,
+                    "{f}: ok ({}, {} rules)",
+                    v.name(),
+                    v.engine.rules.rules.len() + v.engine.rules.ends.len()
+                );
+            }
+            Err(errs) => {
+                failed = true;
+                for (name, source, diags) in errs {
+                    if source.is_empty() {
+                        diags.iter().for_each(|d| eprintln!("error: {d}"));
+                    } else {
+                        eprint!("{}", render_all(&diags, &name, &source));
+                        eprintln!("{name}: {} problem(s)", diags.len());
+                    }
+                }
+            }
+        }
+    }
+    if failed {
+        Err(Failed)
+    } else {
+        Ok(())
+    }
+}
+
+/// Splits a move list into tokens with their byte offsets.
+fn tokens(moves: &str) -> Vec<(usize, &str)> {
+    let mut v = Vec::new();
+    let mut start = None;
+    for (i, c) in moves.char_indices() {
+        match (c.is_whitespace() || c == ',', start) {
+            (true, Some(s)) => {
+                v.push((s, &moves[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        v.push((s, &moves[s..]));
+    }
+    v
+}
+
+/// Plays one written turn, with errors pointing into the move list.
+pub fn play_token(
+    v: &Variant,
+    game: &mut Game,
+    moves: &str,
+    at: usize,
+    token: &str,
+) -> Result<String, Diagnostic> {
+    let turn = v.parse_turn(game, token).map_err(|mut d| {
+        if let Some((span, _)) = &mut d.span {
+            *span = Span::new(at + span.start, at + span.end);
+        }
+        let _ = moves;
+        d
+    })?;
+    let written = write_turn(game, turn);
+    game.play(turn).map_err(|_| {
+        Diagnostic::at(
+            Span::new(at, at + token.len()),
+            format!("`{token}` did not finish within the engine's limit"),
+            "runs too long",
+        )
+        .hint(format!(
+            "a turn may make at most {} sowings",
+            crate::engine::MAX_SOWINGS
+        ))
+    })?;
+    Ok(written)
+}
+
+fn play(
+    out: &mut impl Write,
+    spec: &str,
+    from: Option<&str>,
+    moves: &str,
+    format: Format,
+) -> Result<(), Failed> {
+    let v = variant(spec)?;
+    let mut game = start(&v, from)?;
+    let print = |out: &mut dyn Write, game: &Game, ply: usize, mv: Option<&str>| {
+        match format {
+            Format::Json => {
+                let line = serde_json::json!({
+                    "ply": ply, "move": mv,
+                    "position": json::position(&v, game),
+                    "outcome": json::outcome(&v, game.outcome()),
+                });
+                let _ = writeln!(out, "{line}");
+            }
+            Format::Text => {
+                let head = match mv {
+                    None => "start".to_string(),
+                    Some(m) => format!("ply {ply}: {m}"),
+                };
+                let _ = writeln!(out, "{head}\n{}", render::board(&v, game));
+            }
+        }
+        let _ = out.flush();
+    };
+    print(out, &game, 0, None);
+    for (ply, (at, token)) in tokens(moves).into_iter().enumerate() {
+        match play_token(&v, &mut game, moves, at, token) {
+            Ok(written) => print(out, &game, ply + 1, Some(&written)),
+            Err(d) => {
+                let _ = out.flush();
+                return Err(fail("--moves", moves, &[d]));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn moves(
+    out: &mut impl Write,
+    spec: &str,
+    from: Option<&str>,
+    format: Format,
+) -> Result<(), Failed> {
+    let v = variant(spec)?;
+    let game = start(&v, from)?;
+    if format == Format::Text {
+        if let Some(o) = game.outcome() {
+            let _ = writeln!(out, "the game is over ({}): no legal turns", o.reason);
+            return Ok(());
+        }
+    }
+    for &t in game.legal_turns() {
+        let mut next = game.clone();
+        next.play(t)
+            .map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
+        let written = write_turn(&game, t);
+        match format {
+            Format::Json => {
+                let line = serde_json::json!({
+                    "move": written,
+                    "position": json::position(&v, &next),
+                    "outcome": json::outcome(&v, next.outcome()),
+                });
+                let _ = writeln!(out, "{line}");
+            }
+            Format::Text => {
+                let _ = writeln!(out, "{written}\n{}", render::board(&v, &next));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Counts the whole-turn paths of `depth` turns from a game (a finished
+/// game is a leaf where it ends).
+pub fn perft(game: &Game, depth: u32) -> Result<u64, crate::engine::TooLong> {
+    fn walk(stack: &mut [Game], depth: usize) -> Result<u64, crate::engine::TooLong> {
+        let (head, rest) = stack.split_first_mut().expect("a game per level");
+        if depth == 0 || head.outcome().is_some() {
+            return Ok(1);
+        }
+        let mut n = 0;
+        for i in 0..head.legal_turns().len() {
+            let t = head.legal_turns()[i];
+            let child = &mut rest[0];
+            child.copy_from(head);
+            child.play(t)?;
+            n += walk(rest, depth - 1)?;
+        }
+        Ok(n)
+    }
+    let mut stack: Vec<Game> = (0..=depth).map(|_| game.clone()).collect();
+    walk(&mut stack, depth as usize)
+}
+
+fn perft_cmd(
+    out: &mut impl Write,
+    spec: &str,
+    depth: u32,
+    from: Option<&str>,
+) -> Result<(), Failed> {
+    let v = variant(spec)?;
+    let game = start(&v, from)?;
+    let t = Instant::now();
+    let n = perft(&game, depth).map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
+    let secs = t.elapsed().as_secs_f64();
+    let _ = writeln!(
+        out,
+        "perft {depth}: {n} paths in {secs:.3} s ({:.0} leaves per second)",
+        n as f64 / secs.max(1e-9)
+    );
+    let _ = writeln!(out, "{n}");
+    Ok(())
+}
+
+/// One random game: the turns' notation, and whether it finished.
+pub fn random_game(
+    game: &mut Game,
+    rng: &mut ChaCha8Rng,
+    max_plies: Option<u32>,
+    mut record: Option<&mut Vec<String>>,
+) -> Result<u32, crate::engine::TooLong> {
+    let mut plies = 0;
+    while game.outcome().is_none() && max_plies.is_none_or(|m| plies < m) {
+        let legal = game.legal_turns();
+        if legal.is_empty() {
+            break;
+        }
+        let t = legal[rng.gen_range(0..legal.len())];
+        if let Some(r) = record.as_deref_mut() {
+            r.push(write_turn(game, t));
+        }
+        game.play(t)?;
+        plies += 1;
+    }
+    Ok(plies)
+}
+
+fn random(
+    out: &mut impl Write,
+    spec: &str,
+    games: u64,
+    seed: u64,
+    max_plies: Option<u32>,
+    format: Format,
+) -> Result<(), Failed> {
+    let v = variant(spec)?;
+    let fresh = start(&v, None)?;
+    let mut game = fresh.clone();
+    let (mut wins, mut draws, mut unfinished, mut turns) = ([0u64; 2], 0u64, 0u64, 0u64);
+    let mut moves = Vec::new();
+    let clock = Instant::now();
+    for i in 0..games {
+        let game_seed = seed.wrapping_add(i);
+        let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
+        game.copy_from(&fresh);
+        moves.clear();
+        let record = (format == Format::Json).then_some(&mut moves);
+        let plies = random_game(&mut game, &mut rng, max_plies, record)
+            .map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
+        turns += plies as u64;
+        match game.outcome() {
+            Some(o) => match o.winner {
+                Some(p) => wins[p as usize] += 1,
+                None => draws += 1,
+            },
+            None => unfinished += 1,
+        }
+        if format == Format::Json {
+            let line = serde_json::json!({
+                "game": i, "seed": game_seed, "moves": moves, "plies": plies,
+                "outcome": json::outcome(&v, game.outcome()),
+            });
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    let secs = clock.elapsed().as_secs_f64();
+    let tps = turns as f64 / secs.max(1e-9);
+    let p = &v.engine.rules.players;
+    match format {
+        Format::Json => {
+            let line = serde_json::json!({
+                "games": games,
+                "wins": { p[0].clone(): wins[0], p[1].clone(): wins[1], "draw": draws },
+                "unfinished": unfinished, "turns": turns, "seconds": secs, "turns_per_second": tps,
+            });
+            let _ = writeln!(out, "{line}");
+        }
+        Format::Text => {
+            let _ = writeln!(out, "{games} games of {}: {} {} wins, {} {} wins, {draws} draws, {unfinished} unfinished", v.name(), p[0], wins[0], p[1], wins[1]);
+            let _ = writeln!(
+                out,
+                "{turns} turns in {secs:.3} s: {tps:.0} turns per second"
+            );
+        }
+    }
+    Ok(())
+}
+
+fn run(out: &mut impl Write, path: &str) -> Result<(), Failed> {
+    let text = read(path)?;
+    let base = Path::new(path).parent().unwrap_or(Path::new("."));
+    match script::run(&text, base, out) {
+        Ok(summary) => {
+            let _ = writeln!(out, "{path}: ok ({summary})");
+            Ok(())
+        }
+        Err(script::ScriptError::Script(d)) => Err(fail(path, &text, &[d])),
+        Err(script::ScriptError::Other(name, source, d)) => Err(fail(&name, &source, &d)),
+    }
+}

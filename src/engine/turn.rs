@@ -1,0 +1,249 @@
+//! One turn: lift, sow, judge where the last seed landed (capture, relay,
+//! another turn, stop), and judge captures. Nothing here allocates once the
+//! scratch buffers have grown to the board's size.
+
+use super::eval::Frame;
+use super::position::Position;
+use super::{Engine, Turn, NONE};
+use crate::ir::{Action, Direction, Player, Take};
+
+/// The most sowings (laps) one turn may make before it is stopped with an
+/// error: a resource limit, so that no variant file can make a turn hang.
+pub const MAX_SOWINGS: u32 = 100_000;
+
+/// Seeds taken by a capture and not yet put away.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Taken {
+    pub from: u16,
+    pub seeds: u32,
+    pub to: u16,
+}
+
+/// What a turn did.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Applied {
+    /// A rule forbade the turn.
+    pub forbidden: bool,
+    /// The mover moves again.
+    pub again: bool,
+    /// Some seeds were captured.
+    pub captured: bool,
+    /// Where the last seed of the last sowing landed.
+    pub last: u16,
+}
+
+/// A turn that did not end within [`MAX_SOWINGS`] sowings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLong;
+
+impl Engine {
+    /// One step along the mover's track, passing over skipped stores.
+    #[inline]
+    pub(crate) fn step(&self, mover: Player, cell: u16, dir: Direction) -> u16 {
+        let table = match dir {
+            Direction::Forward => &self.next[mover as usize],
+            Direction::Backward => &self.prev[mover as usize],
+        };
+        table[cell as usize]
+    }
+
+    /// Plays `turn` on `pos` (whose `before` copy the caller keeps).
+    pub(crate) fn apply(
+        &self,
+        pos: &mut Position,
+        before: &Position,
+        turn: Turn,
+        taken: &mut Vec<Taken>,
+    ) -> Result<Applied, TooLong> {
+        let mover = pos.to_move.unwrap_or(0);
+        let dir = self.rules.sowing.direction;
+        let origin = turn.pit;
+        let mut out = Applied::default();
+        let mut from = origin;
+        let mut seeds = self.lift(pos, origin);
+        let mut sowings = 0;
+        loop {
+            sowings += 1;
+            if sowings > MAX_SOWINGS {
+                return Err(TooLong);
+            }
+            // Sow.
+            let mut cell = from;
+            while seeds > 0 {
+                let next = self.step(mover, cell, dir);
+                if next == NONE {
+                    break;
+                }
+                cell = next;
+                if self.skip_origin && cell == origin {
+                    continue;
+                }
+                pos.cells[cell as usize] += 1;
+                seeds -= 1;
+            }
+            out.last = cell;
+            // Judge where the last seed landed: the first rule that applies.
+            let mut relay = false;
+            let frame_rule = self.land.iter().find(|&&i| {
+                let f = self.frame(pos, before, mover, origin, cell);
+                self.cond(&self.rules.rules[i].when, &f)
+            });
+            if let Some(&i) = frame_rule {
+                taken.clear();
+                for action in &self.rules.rules[i].actions {
+                    match action {
+                        Action::Capture { place, chain, to } => {
+                            let f = self.frame(pos, before, mover, origin, cell);
+                            let start = self.place(place, &f);
+                            let to = self.place(to, &f);
+                            self.take(pos, start, to, taken);
+                            if let Some((chain_dir, while_)) = chain {
+                                let walk = if *chain_dir == Direction::Backward {
+                                    reverse(dir)
+                                } else {
+                                    dir
+                                };
+                                let mut here = start;
+                                for _ in 0..self.cells() {
+                                    here = self.step(mover, here, walk);
+                                    if here == NONE || here == start {
+                                        break;
+                                    }
+                                    let mut f = self.frame(pos, before, mover, origin, cell);
+                                    f.here = here;
+                                    if !self.cond(while_, &f) {
+                                        break;
+                                    }
+                                    self.take(pos, here, to, taken);
+                                }
+                            }
+                        }
+                        Action::CaptureRegion { region, to } => {
+                            let f = self.frame(pos, before, mover, origin, cell);
+                            let to = self.place(to, &f);
+                            for &c in self.region(region, &f) {
+                                self.take(pos, c, to, taken);
+                            }
+                        }
+                        Action::Relay => relay = true,
+                        Action::Again => out.again = true,
+                        Action::Stop => relay = false,
+                        _ => {}
+                    }
+                }
+                if !taken.is_empty() {
+                    self.judge_capture(pos, before, mover, origin, cell, taken, &mut out);
+                }
+            }
+            if !relay || out.forbidden {
+                break;
+            }
+            from = cell;
+            seeds = self.lift(pos, cell);
+        }
+        Ok(out)
+    }
+
+    /// Lifts the seeds a sowing takes from a pit.
+    fn lift(&self, pos: &mut Position, cell: u16) -> u32 {
+        let have = pos.cells[cell as usize];
+        let n = match self.rules.sowing.take {
+            Take::All => have,
+            Take::Count(k) => k.min(have),
+        };
+        pos.cells[cell as usize] -= n;
+        n
+    }
+
+    /// Takes a place's seeds into the capture being made.
+    fn take(&self, pos: &mut Position, from: u16, to: u16, taken: &mut Vec<Taken>) {
+        if from == NONE || to == NONE || from == to {
+            return;
+        }
+        let seeds = std::mem::take(&mut pos.cells[from as usize]);
+        if seeds > 0 {
+            taken.push(Taken { from, seeds, to });
+        }
+    }
+
+    /// Runs the `capture` rules on seeds just taken, then puts them away
+    /// (or back, if a rule cancels the capture).
+    #[allow(clippy::too_many_arguments)]
+    fn judge_capture(
+        &self,
+        pos: &mut Position,
+        before: &Position,
+        mover: Player,
+        origin: u16,
+        last: u16,
+        taken: &mut Vec<Taken>,
+        out: &mut Applied,
+    ) {
+        let mut cancel = false;
+        for &i in &self.capture {
+            let rule = &self.rules.rules[i];
+            let f = self.frame(pos, before, mover, origin, last);
+            if !self.cond(&rule.when, &f) {
+                continue;
+            }
+            for action in &rule.actions {
+                match action {
+                    Action::Cancel => cancel = true,
+                    Action::Forbid => out.forbidden = true,
+                    Action::CaptureRegion { region, to } => {
+                        let f = self.frame(pos, before, mover, origin, last);
+                        let to = self.place(to, &f);
+                        let cells: &[u16] = self.region(region, &f);
+                        for &c in cells {
+                            self.take(pos, c, to, taken);
+                        }
+                    }
+                    Action::Capture { place, to, .. } => {
+                        let f = self.frame(pos, before, mover, origin, last);
+                        let (c, to) = (self.place(place, &f), self.place(to, &f));
+                        self.take(pos, c, to, taken);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for t in taken.iter() {
+            if cancel {
+                pos.cells[t.from as usize] += t.seeds;
+            } else {
+                pos.cells[t.to as usize] += t.seeds;
+                out.captured = true;
+            }
+        }
+        taken.clear();
+    }
+
+    #[inline]
+    pub(crate) fn frame<'a>(
+        &self,
+        pos: &'a Position,
+        before: &'a Position,
+        mover: Player,
+        origin: u16,
+        last: u16,
+    ) -> Frame<'a> {
+        Frame {
+            pos,
+            before,
+            mover,
+            origin,
+            last,
+            here: NONE,
+            each: mover,
+            no_legal_turn: false,
+            repeated: false,
+        }
+    }
+}
+
+fn reverse(d: Direction) -> Direction {
+    match d {
+        Direction::Forward => Direction::Backward,
+        Direction::Backward => Direction::Forward,
+    }
+}

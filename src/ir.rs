@@ -1,0 +1,368 @@
+//! The rules IR: what the checker understood from a variant file, with no
+//! spans. It is the contract between the language and the engine, and is
+//! snapshot (YAML) for every shipped variant so that a reviewer sees what the
+//! interpreter made of each file.
+
+use serde::Serialize;
+
+/// A pit's index in [`Rules::pits`].
+pub type PitId = u16;
+/// A player: 0 is the first declared (drawn at the bottom), 1 the other.
+pub type Player = u8;
+
+/// A whole variant, checked and lowered.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rules {
+    /// The variant's name (`oware-abapa`).
+    pub name: String,
+    /// A human title.
+    pub title: String,
+    /// The two players' names; index 0 sits at the bottom of the board.
+    pub players: [String; 2],
+    /// Every pit, in declaration order.
+    pub pits: Vec<Pit>,
+    /// The rows as drawn, top to bottom.
+    pub rows: Vec<Row>,
+    /// Each player's store, if the variant has stores.
+    pub stores: [Option<Store>; 2],
+    /// Named per-player sets of pits (row groups and regions).
+    pub regions: Vec<NamedRegion>,
+    /// Named per-player pits.
+    pub named_pits: Vec<NamedPit>,
+    /// The starting position.
+    pub setup: Setup,
+    /// The sowing circuit of each player (the same for both when shared).
+    pub tracks: [Vec<Slot>; 2],
+    /// How a turn's sowing is made.
+    pub sowing: Sowing,
+    /// The rules, in file order, grouped by the moment they are judged.
+    pub rules: Vec<Rule>,
+    /// How the game ends, judged in order before each turn.
+    pub ends: Vec<End>,
+    /// Each player's final score (with [`Who::Each`] for the player scored).
+    pub score: Num,
+}
+
+/// One pit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pit {
+    /// The label users type.
+    pub label: String,
+    /// Who owns it.
+    pub owner: Player,
+    /// Its row in [`Rules::rows`].
+    pub row: usize,
+    /// Its column, counted from the left as drawn.
+    pub column: usize,
+}
+
+/// A row of pits as drawn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// The row group's name, if any (`inner`).
+    pub group: Option<String>,
+    /// Who owns it.
+    pub owner: Player,
+    /// Its pits, left to right as drawn.
+    pub pits: Vec<PitId>,
+}
+
+/// Where a store is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Store {
+    /// At the left end of the board.
+    Left,
+    /// At the right end of the board.
+    Right,
+}
+
+/// A per-player set of pits with a name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NamedRegion {
+    /// The name used as `name(player)`.
+    pub name: String,
+    /// The pits of each player.
+    pub pits: [Vec<PitId>; 2],
+}
+
+/// A per-player pit with a name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NamedPit {
+    /// The name used as `name(player)`.
+    pub name: String,
+    /// Each player's pit.
+    pub pits: [PitId; 2],
+}
+
+/// The starting position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Setup {
+    /// Seeds in each pit.
+    pub seeds: Vec<u32>,
+    /// Seeds in each player's hand.
+    pub hands: [u32; 2],
+    /// Who moves first.
+    pub first: Player,
+}
+
+/// A place on a sowing track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    /// A pit.
+    Pit(PitId),
+    /// A player's store.
+    Store(Player),
+}
+
+/// How seeds are lifted and sown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Sowing {
+    /// How many seeds are lifted from the starting pit.
+    pub take: Take,
+    /// Which way along the track.
+    pub direction: Direction,
+    /// Places the sowing passes over.
+    pub skip: Vec<Skip>,
+}
+
+/// How many seeds a sowing lifts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Take {
+    /// Every seed in the pit.
+    All,
+    /// A fixed number (or all, if fewer).
+    Count(u32),
+}
+
+/// The direction of sowing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    /// Along the track as declared.
+    Forward,
+    /// Against the track.
+    Backward,
+}
+
+/// A place a sowing passes over.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Skip {
+    /// The pit the sowing started from, when the sowing comes round to it.
+    Origin,
+    /// A player's store.
+    Store(Who),
+}
+
+/// A named rule judged at one moment of a turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rule {
+    /// Its name (unique in the variant).
+    pub name: String,
+    /// When it is judged.
+    pub moment: Moment,
+    /// It applies only when this holds.
+    pub when: Cond,
+    /// What it does.
+    pub actions: Vec<Action>,
+}
+
+/// The moments of a turn at which rules are judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Moment {
+    /// Whether a pit may start a turn (`origin` is the pit).
+    Start,
+    /// The last seed of a sowing has landed (`last`). The first rule that
+    /// applies decides what follows; if none does, the turn ends.
+    Land,
+    /// Seeds have been taken by a capture, not yet put away.
+    Capture,
+    /// A whole turn is judged: `when` on the position before it, the
+    /// actions on the position it leads to.
+    Turn,
+    /// The game has ended.
+    End,
+}
+
+/// What a rule does.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Only turns (or starting pits) where this holds are legal.
+    Require(Cond),
+    /// If some turns (or starting pits) satisfy this, only those are legal.
+    Prefer(Cond),
+    /// Take the seeds of a place, then walk on while `chain` holds.
+    Capture {
+        /// The first place taken.
+        place: Place,
+        /// A walk from it, taking each place while the condition holds.
+        chain: Option<(Direction, Cond)>,
+        /// Where the seeds go.
+        to: Place,
+    },
+    /// Take every seed of a region.
+    CaptureRegion {
+        /// The region.
+        region: Region,
+        /// Where the seeds go.
+        to: Place,
+    },
+    /// Lift the seeds of the landing pit and sow on.
+    Relay,
+    /// The mover moves again.
+    Again,
+    /// The turn ends.
+    Stop,
+    /// The seeds taken by this capture go back where they were.
+    Cancel,
+    /// The turn is not legal.
+    Forbid,
+    /// Every pit's seeds go to its owner's store.
+    Collect,
+}
+
+/// How a game ends.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct End {
+    /// The reason reported when it fires.
+    pub name: String,
+    /// It fires when this holds, before a turn (`mover` is the player to move).
+    pub when: Cond,
+    /// The winner, if the rule names one; otherwise the higher score wins.
+    pub winner: Option<Who>,
+}
+
+/// A player, relative to the turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Who {
+    /// The player whose turn it is.
+    Mover,
+    /// The other player.
+    Opponent,
+    /// A player by name.
+    Player(Player),
+    /// The owner of a place.
+    Owner(Box<Place>),
+    /// The player being scored.
+    Each,
+}
+
+/// A place: a pit or a store.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Place {
+    /// A pit by label.
+    Pit(PitId),
+    /// Where the last seed of the sowing landed.
+    Last,
+    /// The pit the turn started from.
+    Origin,
+    /// The pit being judged by a chain.
+    Here,
+    /// A player's store.
+    Store(Who),
+    /// A named per-player pit.
+    Named(usize, Who),
+    /// The pit facing this one across the board.
+    Opposite(Box<Place>),
+}
+
+/// A set of pits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Region {
+    /// Every pit a player owns.
+    Side(Who),
+    /// A named per-player region.
+    Named(usize, Who),
+    /// Every pit on the board.
+    Board,
+}
+
+/// A whole number.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Num {
+    /// A constant.
+    Int(i64),
+    /// Seeds in a place.
+    Seeds(Place),
+    /// Seeds in a region.
+    SeedsIn(Region),
+    /// Seeds in a player's hand.
+    Hand(Who),
+    /// Every seed in play: pits, stores and hands.
+    Total,
+    /// The value at the start of the turn.
+    Before(Box<Num>),
+    /// Arithmetic.
+    Arith(ArithOp, Box<Num>, Box<Num>),
+}
+
+/// Arithmetic operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArithOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/` (0 when dividing by 0)
+    Div,
+    /// `%` (0 when dividing by 0)
+    Rem,
+}
+
+/// Comparison operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+/// A condition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Cond {
+    /// Always.
+    True,
+    /// Negation.
+    Not(Box<Cond>),
+    /// All hold.
+    And(Vec<Cond>),
+    /// Some holds.
+    Or(Vec<Cond>),
+    /// Compares two numbers.
+    Compare(CmpOp, Num, Num),
+    /// A number lies in an inclusive range.
+    InRange(Num, Num, Num),
+    /// Two places are the same.
+    SamePlace(Place, Place),
+    /// Two players are the same.
+    SamePlayer(Who, Who),
+    /// A place lies in a region.
+    PlaceIn(Place, Region),
+    /// The player to move has no legal turn.
+    NoLegalTurn,
+    /// The position (board, stores, hands, player to move) was seen before.
+    Repeated,
+}

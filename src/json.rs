@@ -1,0 +1,278 @@
+//! The JSON forms of `cli-contract.md`: positions and outcomes, written and
+//! read (with every problem in a position file named).
+
+use serde_json::{json, Map, Value};
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::engine::{Game, Outcome, Position};
+use crate::Variant;
+
+/// The position of a game, in the contract's form.
+pub fn position(variant: &Variant, game: &Game) -> Value {
+    let e = &variant.engine;
+    let r = &e.rules;
+    let pos = game.position();
+    let mut pits = Map::new();
+    for &i in order(variant).iter() {
+        pits.insert(r.pits[i].label.clone(), json!(pos.cells[i]));
+    }
+    let n = r.pits.len();
+    let mut state = Map::new();
+    if e.tracks_repetition() {
+        let len = game.record_len();
+        let seen: Vec<Value> = game
+            .seen()
+            .chunks_exact(len)
+            .map(|rec| Value::from(rec.to_vec()))
+            .collect();
+        state.insert("seen".into(), Value::Array(seen));
+    }
+    json!({
+        "variant": r.name,
+        "options": {},
+        "to_move": pos.to_move.map(|p| r.players[p as usize].clone()),
+        "pits": pits,
+        "hands": { r.players[0].clone(): pos.hands[0], r.players[1].clone(): pos.hands[1] },
+        "stores": { r.players[0].clone(): pos.cells[n], r.players[1].clone(): pos.cells[n + 1] },
+        "state": state,
+    })
+}
+
+/// Pits in the order positions list them: labels in natural order.
+fn order(variant: &Variant) -> Vec<usize> {
+    let r = &variant.engine.rules;
+    let mut v: Vec<usize> = (0..r.pits.len()).collect();
+    v.sort_by(|&a, &b| crate::engine::natural(&r.pits[a].label, &r.pits[b].label));
+    v
+}
+
+/// An outcome in the contract's form (`null` while the game goes on).
+pub fn outcome(variant: &Variant, outcome: Option<&Outcome>) -> Value {
+    let r = &variant.engine.rules;
+    match outcome {
+        None => Value::Null,
+        Some(o) => json!({
+            "winner": o.winner.map(|p| r.players[p as usize].clone()),
+            "reason": o.reason,
+            "scores": { r.players[0].clone(): o.scores[0], r.players[1].clone(): o.scores[1] },
+        }),
+    }
+}
+
+/// Reads a position file for a variant and starts a game from it. Every
+/// error names the key at fault and what would be right.
+pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> {
+    let value: Value = serde_json::from_str(text).map_err(|err| {
+        let at = offset(text, err.line(), err.column());
+        Diagnostic::at(
+            Span::new(at, (at + 1).min(text.len())),
+            format!("the position is not valid JSON: {err}"),
+            "here",
+        )
+        .hint("a position is a JSON object as `sow play --format json` prints it")
+    })?;
+    let e = &variant.engine;
+    let r = &e.rules;
+    let whole = Span::new(0, text.len());
+    let bad = |key: &str, what: String, hint: String| -> Diagnostic {
+        let at = text
+            .find(&format!("\"{key}\""))
+            .map_or(whole, |s| Span::new(s, s + key.len() + 2));
+        Diagnostic::at(at, what, format!("`{key}`")).hint(hint)
+    };
+    let Some(obj) = value.as_object() else {
+        return Err(
+            Diagnostic::at(whole, "a position is a JSON object", "not an object")
+                .hint("write `{ \"to_move\": …, \"pits\": { … }, … }`"),
+        );
+    };
+    let known = [
+        "variant", "options", "to_move", "pits", "hands", "stores", "state",
+    ];
+    for k in obj.keys() {
+        if !known.contains(&k.as_str()) {
+            return Err(bad(
+                k,
+                format!("unknown key `{k}` in the position"),
+                format!("the keys are {}", known.join(", ")),
+            ));
+        }
+    }
+    if let Some(v) = obj.get("variant") {
+        if v.as_str() != Some(r.name.as_str()) {
+            return Err(bad(
+                "variant",
+                format!("this position is for `{}`, not `{}`", v, r.name),
+                format!(
+                    "set \"variant\": \"{}\" or load the matching variant",
+                    r.name
+                ),
+            ));
+        }
+    }
+    let player = |v: &Value| -> Option<u8> {
+        v.as_str()
+            .and_then(|s| r.players.iter().position(|p| p == s))
+            .map(|p| p as u8)
+    };
+    let to_move = match obj.get("to_move") {
+        Some(v) => match player(v) {
+            Some(p) => p,
+            None => {
+                return Err(bad(
+                    "to_move",
+                    format!("`to_move` is {v}, not a player"),
+                    format!(
+                        "write \"{}\" or \"{}\"; a finished game cannot be resumed",
+                        r.players[0], r.players[1]
+                    ),
+                ))
+            }
+        },
+        None => {
+            return Err(
+                Diagnostic::at(whole, "the position has no `to_move`", "missing key")
+                    .hint(format!("add \"to_move\": \"{}\"", r.players[0])),
+            )
+        }
+    };
+    let count = |key: &str, v: &Value| -> Result<u32, Diagnostic> {
+        v.as_u64()
+            .filter(|&n| n <= 1_000_000)
+            .map(|n| n as u32)
+            .ok_or_else(|| {
+                bad(
+                    key,
+                    format!("`{key}` holds {v}, not a seed count"),
+                    "counts are whole numbers from 0 to 1000000".into(),
+                )
+            })
+    };
+    let n = r.pits.len();
+    let mut cells = vec![0u32; n + 2];
+    let Some(pits) = obj.get("pits").and_then(Value::as_object) else {
+        return Err(bad(
+            "pits",
+            "the position has no `pits` object".into(),
+            "list every pit by label: \"pits\": { \"A\": 4, … }".into(),
+        ));
+    };
+    for (label, v) in pits {
+        let Some(i) = r.pits.iter().position(|p| &p.label == label) else {
+            let labels: Vec<&str> = r.pits.iter().map(|p| p.label.as_str()).collect();
+            return Err(bad(
+                label,
+                format!("`{label}` is not a pit of {}", r.name),
+                format!("the pits are {}", labels.join(" ")),
+            ));
+        };
+        cells[i] = count(label, v)?;
+    }
+    if let Some(missing) = r.pits.iter().find(|p| !pits.contains_key(&p.label)) {
+        return Err(bad(
+            "pits",
+            format!("pit `{}` is missing", missing.label),
+            "list every pit of the board".into(),
+        ));
+    }
+    let mut hands = [0u32; 2];
+    for (key, target) in [("stores", 0usize), ("hands", 1)] {
+        if let Some(v) = obj.get(key) {
+            let Some(m) = v.as_object() else {
+                return Err(bad(
+                    key,
+                    format!("`{key}` is not an object"),
+                    format!(
+                        "write \"{key}\": {{ \"{}\": 0, \"{}\": 0 }}",
+                        r.players[0], r.players[1]
+                    ),
+                ));
+            };
+            for (name, v) in m {
+                let Some(p) = player(&Value::String(name.clone())) else {
+                    return Err(bad(
+                        name,
+                        format!("`{name}` is not a player"),
+                        format!("the players are {} and {}", r.players[0], r.players[1]),
+                    ));
+                };
+                let c = count(name, v)?;
+                if target == 0 {
+                    if c > 0 && r.stores[p as usize].is_none() {
+                        return Err(bad(
+                            key,
+                            format!("{name} has no store in {}", r.name),
+                            "stores hold 0 in a variant without stores".into(),
+                        ));
+                    }
+                    cells[n + p as usize] = c;
+                } else {
+                    hands[p as usize] = c;
+                }
+            }
+        }
+    }
+    let mut seen = Vec::new();
+    if let Some(state) = obj.get("state") {
+        let Some(state) = state.as_object() else {
+            return Err(bad(
+                "state",
+                "`state` is not an object".into(),
+                "write \"state\": {}".into(),
+            ));
+        };
+        for (k, v) in state {
+            if k != "seen" || !e.tracks_repetition() {
+                return Err(bad(
+                    k,
+                    format!("`{k}` is not a state key of {}", r.name),
+                    if e.tracks_repetition() {
+                        "the state key is `seen`".into()
+                    } else {
+                        "this variant keeps no state".into()
+                    },
+                ));
+            }
+            let len = n + 5;
+            let records = v.as_array().ok_or_else(|| {
+                bad(
+                    "seen",
+                    "`seen` is not a list".into(),
+                    "a list of earlier positions".into(),
+                )
+            })?;
+            for rec in records {
+                let nums: Option<Vec<u32>> = rec
+                    .as_array()
+                    .and_then(|a| a.iter().map(|x| x.as_u64().map(|x| x as u32)).collect());
+                match nums {
+                    Some(v) if v.len() == len && v[0] <= 1 => seen.extend(v),
+                    _ => return Err(bad("seen", "an entry of `seen` is malformed".into(), format!("each entry is [player to move (0 or 1), {} pit and store counts, 2 hands]", n + 2))),
+                }
+            }
+        }
+    }
+    let pos = Position {
+        cells,
+        hands,
+        to_move: Some(to_move),
+    };
+    Game::from_position(e.clone(), pos, seen).map_err(|_| {
+        Diagnostic::new("judging the legal turns of this position ran past the engine's limit")
+            .hint(format!(
+                "a turn may make at most {} sowings",
+                crate::engine::MAX_SOWINGS
+            ))
+    })
+}
+
+fn offset(text: &str, line: usize, column: usize) -> usize {
+    let mut at = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return (at + column.saturating_sub(1)).min(text.len());
+        }
+        at += l.len();
+    }
+    text.len().saturating_sub(1)
+}

@@ -1,0 +1,82 @@
+//! # sow — a rules language and interpreter for mancala games
+//!
+//! A variant file describes a game; sow checks it, lowers it to a rules IR
+//! and plays it. The whole pipeline:
+//!
+//! ```
+//! use sow::{Game, Variant};
+//!
+//! // source text ──parse──▶ syntax tree ──check──▶ rules IR ──▶ engine
+//! let variant = Variant::shipped("oware-abapa").expect("a shipped variant");
+//! let mut game = Game::new(variant.engine.clone()).unwrap();
+//! assert_eq!(game.legal_turns().len(), 6);
+//! let turn = variant.parse_turn(&game, "C").unwrap();
+//! game.play(turn).unwrap();
+//! assert_eq!(game.position().to_move, Some(1)); // North moves next
+//! assert!(game.outcome().is_none());
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod check;
+pub mod cli;
+pub mod diagnostic;
+pub mod engine;
+pub mod ir;
+pub mod json;
+pub mod notation;
+pub mod render;
+pub mod script;
+pub mod syntax;
+pub mod variants;
+
+use std::sync::Arc;
+
+pub use diagnostic::{Diagnostic, Span};
+pub use engine::{Engine, Game, Outcome, Position, Turn};
+
+/// A loaded variant: its source, its rules and the engine that plays them.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    /// The file name (or shipped name) it came from.
+    pub origin: String,
+    /// Its source text.
+    pub source: String,
+    /// The engine, with the rules IR inside.
+    pub engine: Arc<Engine>,
+}
+
+/// Parses and checks a variant's source, returning the rules IR or every
+/// problem found.
+pub fn compile(source: &str) -> Result<ir::Rules, Vec<Diagnostic>> {
+    let statements = syntax::parse(source).map_err(|d| vec![d])?;
+    check::check(&statements)
+}
+
+impl Variant {
+    /// Compiles a variant from source text; `origin` names it in messages.
+    pub fn from_source(origin: &str, source: &str) -> Result<Variant, Vec<Diagnostic>> {
+        let rules = compile(source)?;
+        Ok(Variant {
+            origin: origin.to_string(),
+            source: source.to_string(),
+            engine: Arc::new(Engine::new(rules)),
+        })
+    }
+
+    /// A variant shipped with sow, by name (`oware-abapa`, `kalah`).
+    pub fn shipped(name: &str) -> Option<Variant> {
+        let source = variants::source(name)?;
+        Variant::from_source(&format!("variants/{name}.sow"), source).ok()
+    }
+
+    /// The variant's name as its file declares it.
+    pub fn name(&self) -> &str {
+        &self.engine.rules.name
+    }
+
+    /// Reads a turn in the variant's notation and checks it is legal now.
+    pub fn parse_turn(&self, game: &Game, text: &str) -> Result<Turn, Diagnostic> {
+        notation::parse_turn(game, text)
+    }
+}

@@ -1,0 +1,269 @@
+//! Turns pest's parse tree into the syntax tree, and pest's errors into
+//! diagnostics that name what was expected in words.
+
+use pest::iterators::Pair;
+use pest::Parser as _;
+
+use super::ast::{BinaryOp, Expr, ExprKind, Statement, UnaryOp, Word};
+use crate::diagnostic::{Diagnostic, Span};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "grammar/sow.pest"]
+struct SowParser;
+
+/// Parses a variant file into statements.
+pub fn parse(source: &str) -> Result<Vec<Statement>, Diagnostic> {
+    let mut pairs = SowParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
+    let file = pairs.next().expect("the file rule matched");
+    Ok(file
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::statement)
+        .map(statement)
+        .collect())
+}
+
+fn span(pair: &Pair<Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn word(pair: Pair<Rule>) -> Word {
+    Word {
+        name: pair.as_str().to_string(),
+        span: span(&pair),
+    }
+}
+
+fn statement(pair: Pair<Rule>) -> Statement {
+    let whole = span(&pair);
+    let mut inner = pair.into_inner();
+    let head = word(inner.next().expect("a statement starts with a word"));
+    let mut stmt = Statement {
+        word: head,
+        args: Vec::new(),
+        tail: None,
+        block: None,
+        span: whole,
+    };
+    for p in inner {
+        match p.as_rule() {
+            Rule::expr => stmt.args.push(expr(p)),
+            Rule::separator => stmt.tail = Some((span(&p), Vec::new())),
+            Rule::tail => {
+                let args = p.into_inner().map(expr).collect();
+                if let Some((_, tail)) = &mut stmt.tail {
+                    *tail = args;
+                }
+            }
+            Rule::block => {
+                let s = span(&p);
+                let body = p
+                    .into_inner()
+                    .filter(|q| q.as_rule() == Rule::statement)
+                    .map(statement)
+                    .collect();
+                stmt.block = Some((s, body));
+            }
+            other => unreachable!("statement child {other:?}"),
+        }
+    }
+    stmt
+}
+
+/// Binding power of each infix operator (higher binds tighter).
+fn infix(rule: Rule) -> (BinaryOp, u8) {
+    match rule {
+        Rule::or => (BinaryOp::Or, 1),
+        Rule::and => (BinaryOp::And, 2),
+        Rule::eq => (BinaryOp::Eq, 4),
+        Rule::ne => (BinaryOp::Ne, 4),
+        Rule::lt => (BinaryOp::Lt, 4),
+        Rule::le => (BinaryOp::Le, 4),
+        Rule::gt => (BinaryOp::Gt, 4),
+        Rule::ge => (BinaryOp::Ge, 4),
+        Rule::in_ => (BinaryOp::In, 4),
+        Rule::range => (BinaryOp::Range, 5),
+        Rule::add => (BinaryOp::Add, 6),
+        Rule::sub => (BinaryOp::Sub, 6),
+        Rule::mul => (BinaryOp::Mul, 7),
+        Rule::div => (BinaryOp::Div, 7),
+        Rule::rem => (BinaryOp::Rem, 7),
+        other => unreachable!("not an infix operator: {other:?}"),
+    }
+}
+
+/// `not` binds looser than comparisons, `-` tighter than everything.
+const NOT_POWER: u8 = 3;
+const NEG_POWER: u8 = 8;
+
+fn expr(pair: Pair<Rule>) -> Expr {
+    let mut tokens = pair.into_inner().peekable();
+    climb(&mut tokens, 0)
+}
+
+type Tokens<'i> = std::iter::Peekable<pest::iterators::Pairs<'i, Rule>>;
+
+fn climb(tokens: &mut Tokens, min_power: u8) -> Expr {
+    let mut lhs = unary(tokens);
+    while let Some(op) = tokens.peek() {
+        let (op, power) = infix(op.as_rule());
+        if power <= min_power {
+            break;
+        }
+        tokens.next();
+        let rhs = climb(tokens, power);
+        let s = lhs.span.to(rhs.span);
+        lhs = Expr {
+            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+            span: s,
+        };
+    }
+    lhs
+}
+
+fn unary(tokens: &mut Tokens) -> Expr {
+    let next = tokens.next().expect("an operand");
+    let (op, power) = match next.as_rule() {
+        Rule::not => (UnaryOp::Not, NOT_POWER),
+        Rule::neg => (UnaryOp::Neg, NEG_POWER),
+        _ => return primary(next),
+    };
+    let start = span(&next);
+    let operand = climb(tokens, power);
+    let s = start.to(operand.span);
+    Expr {
+        kind: ExprKind::Unary(op, Box::new(operand)),
+        span: s,
+    }
+}
+
+fn primary(pair: Pair<Rule>) -> Expr {
+    let s = span(&pair);
+    let kind = match pair.as_rule() {
+        Rule::int => match pair.as_str().parse::<i64>() {
+            Ok(n) => ExprKind::Int(n),
+            // Too large to be a count: the checker rejects it by range.
+            Err(_) => ExprKind::Int(i64::MAX),
+        },
+        Rule::string => {
+            let raw = pair.into_inner().next().map_or("", |p| p.as_str());
+            ExprKind::Str(unescape(raw))
+        }
+        Rule::word => ExprKind::Word(pair.as_str().to_string()),
+        Rule::call => {
+            let mut inner = pair.into_inner();
+            let name = word(inner.next().expect("a callee"));
+            ExprKind::Call(name, inner.map(expr).collect())
+        }
+        Rule::expr => return expr(pair),
+        other => unreachable!("not a primary: {other:?}"),
+    };
+    Expr { kind, span: s }
+}
+
+fn unescape(raw: &str) -> String {
+    let mut out = String::new();
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// What each grammar rule is, in words a user understands. Exhaustive on
+/// purpose: a new grammar rule must be given a name here.
+fn describe(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the file",
+        Rule::WHITESPACE => "a space",
+        Rule::COMMENT => "a comment",
+        Rule::file => "a variant file",
+        Rule::statements => "statements",
+        Rule::arg => "an argument",
+        Rule::infix => "an operator",
+        Rule::prefix => "`not` or `-`",
+        Rule::primary => "a value",
+        Rule::word_char => "a letter or digit",
+        Rule::statement => "a statement",
+        Rule::tail => "arguments",
+        Rule::separator => "`:` or `=`",
+        Rule::block => "a `{ … }` block",
+        Rule::expr => "an expression",
+        Rule::call => "a call such as `seeds(last)`",
+        Rule::callee => "a name followed by `(`",
+        Rule::range => "`..`",
+        Rule::eq => "`==`",
+        Rule::ne => "`!=`",
+        Rule::le => "`<=`",
+        Rule::ge => "`>=`",
+        Rule::lt => "`<`",
+        Rule::gt => "`>`",
+        Rule::add => "`+`",
+        Rule::sub => "`-`",
+        Rule::mul => "`*`",
+        Rule::div => "`/`",
+        Rule::rem => "`%`",
+        Rule::and => "`and`",
+        Rule::or => "`or`",
+        Rule::in_ => "`in`",
+        Rule::not => "`not`",
+        Rule::neg => "`-`",
+        Rule::reserved => "a reserved word",
+        Rule::word => "a name",
+        Rule::word_chars => "a name",
+        Rule::int => "a number",
+        Rule::string => "a quoted string",
+        Rule::inner => "the text of a string",
+    }
+}
+
+fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let at = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let found = describe_found(source, at);
+    let (message, hint) = match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut expected: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            expected.sort_unstable();
+            expected.dedup();
+            let list = match expected.len() {
+                0 => "something else".to_string(),
+                1 => expected[0].to_string(),
+                _ => {
+                    let (last, rest) = expected.split_last().expect("two or more");
+                    format!("{} or {}", rest.join(", "), last)
+                }
+            };
+            (
+                format!("syntax error: unexpected {found}"),
+                format!("expected {list} here"),
+            )
+        }
+        ErrorVariant::CustomError { message } => (message.clone(), String::new()),
+    };
+    let end = (at + source[at..].chars().next().map_or(0, char::len_utf8)).min(source.len());
+    let mut d = Diagnostic::at(Span::new(at, end), message, format!("unexpected {found}"));
+    if !hint.is_empty() {
+        d = d.hint(hint);
+    }
+    d
+}
+
+fn describe_found(source: &str, at: usize) -> String {
+    match source[at..].chars().next() {
+        None => "end of file".to_string(),
+        Some('\n') | Some('\r') => "end of line".to_string(),
+        Some(c) => format!("`{c}`"),
+    }
+}

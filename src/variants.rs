@@ -1,0 +1,17 @@
+//! The variants shipped with sow, embedded in the binary.
+
+/// Every shipped variant: name and source text.
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("oware-abapa", include_str!("../variants/oware-abapa.sow")),
+    ("kalah", include_str!("../variants/kalah.sow")),
+];
+
+/// The source of a shipped variant.
+pub fn source(name: &str) -> Option<&'static str> {
+    SHIPPED.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
+/// The names of the shipped variants.
+pub fn names() -> Vec<&'static str> {
+    SHIPPED.iter().map(|(n, _)| *n).collect()
+}

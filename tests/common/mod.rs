@@ -1,0 +1,88 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use sow::{Engine, Game, Position, Turn, Variant};
+
+/// A path under `../shared/oracles/`.
+pub fn oracle(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/oracles")
+        .join(path)
+}
+
+/// Reads a JSON Lines file.
+pub fn jsonl(path: &std::path::Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// A shipped variant.
+pub fn shipped(name: &str) -> Variant {
+    Variant::shipped(name).unwrap_or_else(|| panic!("shipped variant {name} loads"))
+}
+
+/// The cell index of a pit label.
+pub fn cell(engine: &Engine, label: &str) -> usize {
+    engine
+        .rules
+        .pits
+        .iter()
+        .position(|p| p.label == label)
+        .unwrap_or_else(|| panic!("no pit {label}"))
+}
+
+/// The seeds of the given labels, in that order.
+pub fn counts(game: &Game, labels: &[&str]) -> Vec<u32> {
+    labels
+        .iter()
+        .map(|l| game.position().cells[cell(game.engine(), l)])
+        .collect()
+}
+
+/// A game from seeds given in the order of `labels`.
+pub fn game_from(
+    engine: &Arc<Engine>,
+    labels: &[&str],
+    seeds: &[u32],
+    stores: [u32; 2],
+    to_move: u8,
+) -> Game {
+    let mut cells = vec![0; engine.cells()];
+    for (l, &s) in labels.iter().zip(seeds) {
+        cells[cell(engine, l)] = s;
+    }
+    let n = engine.rules.pits.len();
+    cells[n] = stores[0];
+    cells[n + 1] = stores[1];
+    let pos = Position {
+        cells,
+        hands: [0, 0],
+        to_move: Some(to_move),
+    };
+    Game::from_position(engine.clone(), pos, Vec::new()).expect("a position that settles")
+}
+
+/// The turn starting at a label.
+pub fn turn(game: &Game, label: &str) -> Turn {
+    Turn {
+        pit: cell(game.engine(), label) as u16,
+    }
+}
+
+/// The labels of the legal turns, sorted.
+pub fn legal_labels(game: &Game) -> Vec<String> {
+    let mut v: Vec<String> = game
+        .legal_turns()
+        .iter()
+        .map(|&t| sow::notation::write_turn(game, t))
+        .collect();
+    v.sort();
+    v
+}
