@@ -11,7 +11,10 @@ use sow::Game;
 const LABELS: [&str; 12] = ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"];
 
 fn pits(v: &Value) -> Vec<u32> {
-    LABELS.iter().map(|l| v[l].as_u64().expect("a count") as u32).collect()
+    LABELS
+        .iter()
+        .map(|l| v[l].as_u64().expect("a count") as u32)
+        .collect()
 }
 
 fn player(v: &Value) -> Option<u8> {
@@ -24,7 +27,8 @@ fn player(v: &Value) -> Option<u8> {
 
 #[test]
 fn openspiel_random_200_agree_ply_by_ply() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kalah/openspiel_random_200.jsonl");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/kalah/openspiel_random_200.jsonl");
     let games = jsonl(&path);
     assert_eq!(games.len(), 200);
     let v = shipped("kalah");
@@ -33,22 +37,51 @@ fn openspiel_random_200_agree_ply_by_ply() {
     for g in &games {
         let id = format!("game {} (seed {})", g["game"], g["seed"]);
         let mut game = Game::new(v.engine.clone()).unwrap();
-        assert_eq!(counts(&game, &LABELS), pits(&g["initial"]["pits"]), "{id}: start");
+        assert_eq!(
+            counts(&game, &LABELS),
+            pits(&g["initial"]["pits"]),
+            "{id}: start"
+        );
         for step in g["steps"].as_array().unwrap() {
             let ply = &step["ply"];
             let mover = player(&step["player"]);
             assert_eq!(game.position().to_move, mover, "{id} ply {ply}: mover");
-            let mut legal: Vec<String> = step["legal"].as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect();
+            let mut legal: Vec<String> = step["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().to_string())
+                .collect();
             legal.sort();
             assert_eq!(legal_labels(&game), legal, "{id} ply {ply}: legal moves");
             let mv = step["move"].as_str().unwrap();
             game.play(turn(&game, mv)).unwrap();
-            assert_eq!(counts(&game, &LABELS), pits(&step["pits"]), "{id} ply {ply} ({mv}): pits");
+            assert_eq!(
+                counts(&game, &LABELS),
+                pits(&step["pits"]),
+                "{id} ply {ply} ({mv}): pits"
+            );
             let stores = &game.position().cells[n..];
-            assert_eq!(stores[0] as u64, step["stores"]["south"].as_u64().unwrap(), "{id} ply {ply}: south store");
-            assert_eq!(stores[1] as u64, step["stores"]["north"].as_u64().unwrap(), "{id} ply {ply}: north store");
-            assert_eq!(game.position().to_move, player(&step["to_move"]), "{id} ply {ply}: to move");
-            assert_eq!(game.outcome().is_some(), step["terminal"].as_bool().unwrap(), "{id} ply {ply}: terminal");
+            assert_eq!(
+                stores[0] as u64,
+                step["stores"]["south"].as_u64().unwrap(),
+                "{id} ply {ply}: south store"
+            );
+            assert_eq!(
+                stores[1] as u64,
+                step["stores"]["north"].as_u64().unwrap(),
+                "{id} ply {ply}: north store"
+            );
+            assert_eq!(
+                game.position().to_move,
+                player(&step["to_move"]),
+                "{id} ply {ply}: to move"
+            );
+            assert_eq!(
+                game.outcome().is_some(),
+                step["terminal"].as_bool().unwrap(),
+                "{id} ply {ply}: terminal"
+            );
             if mover == game.position().to_move {
                 extra += 1;
             }
@@ -56,9 +89,22 @@ fn openspiel_random_200_agree_ply_by_ply() {
         let o = game.outcome().unwrap_or_else(|| panic!("{id}: over"));
         assert_eq!(o.reason, "empty_row");
         let fin = &g["final_scores"];
-        assert_eq!(o.scores, [fin["south"].as_i64().unwrap(), fin["north"].as_i64().unwrap()], "{id}: scores");
+        assert_eq!(
+            o.scores,
+            [
+                fin["south"].as_i64().unwrap(),
+                fin["north"].as_i64().unwrap()
+            ],
+            "{id}: scores"
+        );
         let r = g["returns"][0].as_f64().unwrap();
-        let want = if r > 0.0 { Some(0) } else if r < 0.0 { Some(1) } else { None };
+        let want = if r > 0.0 {
+            Some(0)
+        } else if r < 0.0 {
+            Some(1)
+        } else {
+            None
+        };
         assert_eq!(o.winner, want, "{id}: winner");
         wins[o.winner.map_or(2, |w| w as usize)] += 1;
     }

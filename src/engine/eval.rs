@@ -1,53 +1,64 @@
-//! Evaluates the IR's conditions and numbers against a position.
+//! Evaluates compiled conditions and numbers against a position.
 
+use std::cell::Cell;
+
+use super::compiled::{arith, compare, Lin, C, N, P, R, T, W};
 use super::position::Position;
 use super::{Engine, NONE};
-use crate::ir::{ArithOp, CmpOp, Cond, Num, Place, Player, Region, Who};
+use crate::ir::Player;
 
 /// What the turn words mean while a condition is judged.
-pub(crate) struct Frame<'a> {
+pub(crate) struct Ctx<'a> {
     pub pos: &'a Position,
     /// The position at the start of the turn (`before(…)`).
     pub before: &'a Position,
-    pub mover: Player,
     pub origin: u16,
     pub last: u16,
     pub here: u16,
-    pub each: Player,
     pub no_legal_turn: bool,
     pub repeated: bool,
+    /// Seeds in play, counted the first time a rule asks.
+    pub total: Cell<Option<i64>>,
+}
+
+impl<'a> Ctx<'a> {
+    /// A context on a position (and the position the turn started from).
+    #[inline]
+    pub(crate) fn new(pos: &'a Position, before: &'a Position, origin: u16, last: u16) -> Ctx<'a> {
+        Ctx {
+            pos,
+            before,
+            origin,
+            last,
+            here: NONE,
+            no_legal_turn: false,
+            repeated: false,
+            total: Cell::new(None),
+        }
+    }
 }
 
 impl Engine {
-    pub(crate) fn who(&self, w: &Who, f: &Frame) -> Option<Player> {
+    #[inline]
+    pub(crate) fn who(&self, w: &W, f: &Ctx) -> Option<Player> {
         match w {
-            Who::Mover => Some(f.mover),
-            Who::Opponent => Some(1 - f.mover),
-            Who::Player(p) => Some(*p),
-            Who::Each => Some(f.each),
-            Who::Owner(place) => {
-                let c = self.place(place, f);
+            W::Is(p) => Some(*p),
+            W::OwnerOf(p) => {
+                let c = self.place(p, f);
                 (c != NONE).then(|| self.owner[c as usize])
             }
         }
     }
 
     /// The cell a place stands for, or [`NONE`].
-    pub(crate) fn place(&self, p: &Place, f: &Frame) -> u16 {
+    #[inline]
+    pub(crate) fn place(&self, p: &P, f: &Ctx) -> u16 {
         match p {
-            Place::Pit(id) => *id,
-            Place::Last => f.last,
-            Place::Origin => f.origin,
-            Place::Here => f.here,
-            Place::Store(w) => match self.who(w, f) {
-                Some(pl) => self.store_cell(pl),
-                None => NONE,
-            },
-            Place::Named(i, w) => match self.who(w, f) {
-                Some(pl) => self.rules.named_pits[*i].pits[pl as usize],
-                None => NONE,
-            },
-            Place::Opposite(inner) => {
+            P::Cell(c) => *c,
+            P::Last => f.last,
+            P::Origin => f.origin,
+            P::Here => f.here,
+            P::Opposite(inner) => {
                 let c = self.place(inner, f);
                 if (c as usize) < self.npits {
                     self.opposite[c as usize]
@@ -55,93 +66,133 @@ impl Engine {
                     NONE
                 }
             }
+            P::StoreOf(w) => self
+                .who(w, f)
+                .map_or(NONE, |p| (self.npits + p as usize) as u16),
+            P::NamedOf(i, w) => self
+                .who(w, f)
+                .map_or(NONE, |p| self.rules.named_pits[*i].pits[p as usize]),
         }
     }
 
-    pub(crate) fn region<'e>(&'e self, r: &Region, f: &Frame) -> &'e [u16] {
+    /// The pits of a region.
+    pub(crate) fn region<'r>(&'r self, r: &'r R, f: &Ctx) -> &'r [u16] {
         match r {
-            Region::Board => &self.all_pits,
-            Region::Side(w) => match self.who(w, f) {
-                Some(p) => &self.sides[p as usize],
-                None => &[],
-            },
-            Region::Named(i, w) => match self.who(w, f) {
-                Some(p) => &self.rules.regions[*i].pits[p as usize],
-                None => &[],
-            },
+            R::Cells(c) => c,
+            R::SideOf(w) => self.who(w, f).map_or(&[], |p| &self.sides[p as usize]),
+            R::NamedOf(i, w) => self
+                .who(w, f)
+                .map_or(&[], |p| &self.rules.regions[*i].pits[p as usize]),
         }
     }
 
-    fn seeds_of(pos: &Position, c: u16) -> i64 {
-        pos.cells.get(c as usize).map_or(0, |&s| s as i64)
+    #[inline]
+    fn seeds(f: &Ctx, c: u16) -> i64 {
+        f.pos.cells.get(c as usize).map_or(0, |&s| s as i64)
     }
 
-    pub(crate) fn num(&self, n: &Num, f: &Frame) -> i64 {
+    pub(crate) fn num(&self, n: &N, f: &Ctx) -> i64 {
         match n {
-            Num::Int(k) => *k,
-            Num::Seeds(p) => Self::seeds_of(f.pos, self.place(p, f)),
-            Num::SeedsIn(r) => self
+            N::Lin(l) => self.lin(l, f),
+            N::Arith(op, a, b) => arith(*op, self.num(a, f), self.num(b, f)),
+        }
+    }
+
+    #[inline]
+    fn lin(&self, l: &Lin, f: &Ctx) -> i64 {
+        // Counts and the checker's constants are far from i64's limits.
+        let mut sum = l.k;
+        for &(c, cell) in &l.cells {
+            sum = sum.wrapping_add(c.wrapping_mul(f.pos.cells[cell as usize] as i64));
+        }
+        for (c, t) in &l.terms {
+            sum = sum.wrapping_add(c.wrapping_mul(self.term(t, f)));
+        }
+        sum
+    }
+
+    #[inline(never)]
+    fn term(&self, t: &T, f: &Ctx) -> i64 {
+        match t {
+            T::Seeds(p) => Self::seeds(f, self.place(p, f)),
+            T::Sum(r) => self
                 .region(r, f)
                 .iter()
                 .map(|&c| f.pos.cells[c as usize] as i64)
                 .sum(),
-            Num::Hand(w) => self.who(w, f).map_or(0, |p| f.pos.hands[p as usize] as i64),
-            Num::Total => f.pos.total() as i64,
-            Num::Before(inner) => {
-                let g = Frame {
+            T::Hand(w) => self.who(w, f).map_or(0, |p| f.pos.hands[p as usize] as i64),
+            T::Total => match f.total.get() {
+                Some(t) => t,
+                None => {
+                    // Seeds never leave play: the total before is the total now.
+                    let t = f.pos.total() as i64;
+                    f.total.set(Some(t));
+                    t
+                }
+            },
+            T::Before(inner) => {
+                let g = Ctx {
                     pos: f.before,
+                    total: Cell::new(f.total.get()),
                     ..*f
                 };
                 self.num(inner, &g)
             }
-            Num::Arith(op, a, b) => {
-                let (x, y) = (self.num(a, f), self.num(b, f));
-                match op {
-                    ArithOp::Add => x.saturating_add(y),
-                    ArithOp::Sub => x.saturating_sub(y),
-                    ArithOp::Mul => x.saturating_mul(y),
-                    ArithOp::Div => x.checked_div(y).unwrap_or(0),
-                    ArithOp::Rem => x.checked_rem(y).unwrap_or(0),
-                }
-            }
         }
     }
 
-    pub(crate) fn cond(&self, c: &Cond, f: &Frame) -> bool {
+    /// Judges a condition. The shapes rules use most are judged inline;
+    /// the rest in [`Engine::cond_general`].
+    #[inline]
+    pub(crate) fn cond(&self, c: &C, f: &Ctx) -> bool {
         match c {
-            Cond::True => true,
-            Cond::Not(inner) => !self.cond(inner, f),
-            Cond::And(v) => v.iter().all(|c| self.cond(c, f)),
-            Cond::Or(v) => v.iter().any(|c| self.cond(c, f)),
-            Cond::Compare(op, a, b) => {
-                let (x, y) = (self.num(a, f), self.num(b, f));
-                match op {
-                    CmpOp::Eq => x == y,
-                    CmpOp::Ne => x != y,
-                    CmpOp::Lt => x < y,
-                    CmpOp::Le => x <= y,
-                    CmpOp::Gt => x > y,
-                    CmpOp::Ge => x >= y,
-                }
+            C::Const(b) => *b,
+            C::SeedsCmp(op, P::Cell(cell), k) => compare(*op, Self::seeds(f, *cell), *k),
+            C::SeedsCmp(op, P::Last, k) => compare(*op, Self::seeds(f, f.last), *k),
+            C::SeedsIn(P::Last, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.last)),
+            C::SeedsIn(P::Here, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.here)),
+            C::OwnerIs(P::Last, pl) => self.owner.get(f.last as usize) == Some(pl),
+            C::OwnerIs(P::Here, pl) => self.owner.get(f.here as usize) == Some(pl),
+            _ => self.cond_general(c, f),
+        }
+    }
+
+    #[inline(never)]
+    fn cond_general(&self, c: &C, f: &Ctx) -> bool {
+        match c {
+            C::Const(b) => *b,
+            C::SeedsCmp(op, p, k) => compare(*op, Self::seeds(f, self.place(p, f)), *k),
+            C::SeedsIn(p, lo, hi) => {
+                let x = Self::seeds(f, self.place(p, f));
+                *lo <= x && x <= *hi
             }
-            Cond::InRange(n, lo, hi) => {
+            C::OwnerIs(p, pl) => {
+                let c = self.place(p, f);
+                c != NONE && self.owner[c as usize] == *pl
+            }
+            C::Not(inner) => !self.cond(inner, f),
+            C::And(v) => v.iter().all(|c| self.cond(c, f)),
+            C::Or(v) => v.iter().any(|c| self.cond(c, f)),
+            C::LinCmp(op, l) => compare(*op, self.lin(l, f), 0),
+            C::Cmp(op, a, b) => compare(*op, self.num(a, f), self.num(b, f)),
+            C::Range(n, lo, hi) => {
                 let x = self.num(n, f);
                 self.num(lo, f) <= x && x <= self.num(hi, f)
             }
-            Cond::SamePlace(a, b) => {
+            C::SamePlace(a, b) => {
                 let x = self.place(a, f);
                 x != NONE && x == self.place(b, f)
             }
-            Cond::SamePlayer(a, b) => match (self.who(a, f), self.who(b, f)) {
+            C::SamePlayer(a, b) => match (self.who(a, f), self.who(b, f)) {
                 (Some(x), Some(y)) => x == y,
                 _ => false,
             },
-            Cond::PlaceIn(p, r) => {
+            C::In(p, r) => {
                 let x = self.place(p, f);
                 x != NONE && self.region(r, f).contains(&x)
             }
-            Cond::NoLegalTurn => f.no_legal_turn,
-            Cond::Repeated => f.repeated,
+            C::NoLegalTurn => f.no_legal_turn,
+            C::Repeated => f.repeated,
         }
     }
 }

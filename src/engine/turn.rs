@@ -2,10 +2,11 @@
 //! another turn, stop), and judge captures. Nothing here allocates once the
 //! scratch buffers have grown to the board's size.
 
-use super::eval::Frame;
+use super::compiled::{CRule, A};
+use super::eval::Ctx;
 use super::position::Position;
 use super::{Engine, Turn, NONE};
-use crate::ir::{Action, Direction, Player, Take};
+use crate::ir::{Direction, Player, Take};
 
 /// The most sowings (laps) one turn may make before it is stopped with an
 /// error: a resource limit, so that no variant file can make a turn hang.
@@ -47,7 +48,7 @@ impl Engine {
         table[cell as usize]
     }
 
-    /// Plays `turn` on `pos` (whose `before` copy the caller keeps).
+    /// Plays `turn` on `pos`; `before` is a copy of `pos` the caller keeps.
     pub(crate) fn apply(
         &self,
         pos: &mut Position,
@@ -56,6 +57,7 @@ impl Engine {
         taken: &mut Vec<Taken>,
     ) -> Result<Applied, TooLong> {
         let mover = pos.to_move.unwrap_or(0);
+        let plan = &self.plan[mover as usize];
         let dir = self.rules.sowing.direction;
         let origin = turn.pit;
         let mut out = Applied::default();
@@ -82,20 +84,19 @@ impl Engine {
                 seeds -= 1;
             }
             out.last = cell;
-            // Judge where the last seed landed: the first rule that applies.
+            // Where the last seed landed: the first rule that applies decides.
+            let rule = plan
+                .land
+                .iter()
+                .find(|r| self.cond(&r.when, &Ctx::new(pos, before, origin, cell)));
             let mut relay = false;
-            let frame_rule = self.land.iter().find(|&&i| {
-                let f = self.frame(pos, before, mover, origin, cell);
-                self.cond(&self.rules.rules[i].when, &f)
-            });
-            if let Some(&i) = frame_rule {
+            if let Some(rule) = rule {
                 taken.clear();
-                for action in &self.rules.rules[i].actions {
+                for action in &rule.actions {
                     match action {
-                        Action::Capture { place, chain, to } => {
-                            let f = self.frame(pos, before, mover, origin, cell);
-                            let start = self.place(place, &f);
-                            let to = self.place(to, &f);
+                        A::Capture { place, chain, to } => {
+                            let f = Ctx::new(pos, before, origin, cell);
+                            let (start, to) = (self.place(place, &f), self.place(to, &f));
                             self.take(pos, start, to, taken);
                             if let Some((chain_dir, while_)) = chain {
                                 let walk = if *chain_dir == Direction::Backward {
@@ -109,7 +110,7 @@ impl Engine {
                                     if here == NONE || here == start {
                                         break;
                                     }
-                                    let mut f = self.frame(pos, before, mover, origin, cell);
+                                    let mut f = Ctx::new(pos, before, origin, cell);
                                     f.here = here;
                                     if !self.cond(while_, &f) {
                                         break;
@@ -118,21 +119,17 @@ impl Engine {
                                 }
                             }
                         }
-                        Action::CaptureRegion { region, to } => {
-                            let f = self.frame(pos, before, mover, origin, cell);
-                            let to = self.place(to, &f);
-                            for &c in self.region(region, &f) {
-                                self.take(pos, c, to, taken);
-                            }
+                        A::CaptureRegion { region, to } => {
+                            self.take_region(pos, before, origin, cell, region, to, taken)
                         }
-                        Action::Relay => relay = true,
-                        Action::Again => out.again = true,
-                        Action::Stop => relay = false,
+                        A::Relay => relay = true,
+                        A::Again => out.again = true,
+                        A::Stop => relay = false,
                         _ => {}
                     }
                 }
                 if !taken.is_empty() {
-                    self.judge_capture(pos, before, mover, origin, cell, taken, &mut out);
+                    self.judge_capture(&plan.capture, pos, before, origin, cell, taken, &mut out);
                 }
             }
             if !relay || out.forbidden {
@@ -166,40 +163,52 @@ impl Engine {
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
+    fn take_region(
+        &self,
+        pos: &mut Position,
+        before: &Position,
+        origin: u16,
+        last: u16,
+        region: &super::compiled::R,
+        to: &super::compiled::P,
+        taken: &mut Vec<Taken>,
+    ) {
+        let f = Ctx::new(pos, before, origin, last);
+        let to = self.place(to, &f);
+        let cells = self.region(region, &f);
+        for &c in cells {
+            self.take(pos, c, to, taken);
+        }
+    }
+
     /// Runs the `capture` rules on seeds just taken, then puts them away
     /// (or back, if a rule cancels the capture).
     #[allow(clippy::too_many_arguments)]
     fn judge_capture(
         &self,
+        rules: &[CRule],
         pos: &mut Position,
         before: &Position,
-        mover: Player,
         origin: u16,
         last: u16,
         taken: &mut Vec<Taken>,
         out: &mut Applied,
     ) {
         let mut cancel = false;
-        for &i in &self.capture {
-            let rule = &self.rules.rules[i];
-            let f = self.frame(pos, before, mover, origin, last);
-            if !self.cond(&rule.when, &f) {
+        for rule in rules {
+            if !self.cond(&rule.when, &Ctx::new(pos, before, origin, last)) {
                 continue;
             }
             for action in &rule.actions {
                 match action {
-                    Action::Cancel => cancel = true,
-                    Action::Forbid => out.forbidden = true,
-                    Action::CaptureRegion { region, to } => {
-                        let f = self.frame(pos, before, mover, origin, last);
-                        let to = self.place(to, &f);
-                        let cells: &[u16] = self.region(region, &f);
-                        for &c in cells {
-                            self.take(pos, c, to, taken);
-                        }
+                    A::Cancel => cancel = true,
+                    A::Forbid => out.forbidden = true,
+                    A::CaptureRegion { region, to } => {
+                        self.take_region(pos, before, origin, last, region, to, taken)
                     }
-                    Action::Capture { place, to, .. } => {
-                        let f = self.frame(pos, before, mover, origin, last);
+                    A::Capture { place, to, .. } => {
+                        let f = Ctx::new(pos, before, origin, last);
                         let (c, to) = (self.place(place, &f), self.place(to, &f));
                         self.take(pos, c, to, taken);
                     }
@@ -216,28 +225,6 @@ impl Engine {
             }
         }
         taken.clear();
-    }
-
-    #[inline]
-    pub(crate) fn frame<'a>(
-        &self,
-        pos: &'a Position,
-        before: &'a Position,
-        mover: Player,
-        origin: u16,
-        last: u16,
-    ) -> Frame<'a> {
-        Frame {
-            pos,
-            before,
-            mover,
-            origin,
-            last,
-            here: NONE,
-            each: mover,
-            no_legal_turn: false,
-            repeated: false,
-        }
     }
 }
 

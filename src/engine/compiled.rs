@@ -1,0 +1,449 @@
+//! Rules compiled for play: the IR's conditions specialised for each mover
+//! (and, for `start` rules, each starting pit), with every name resolved to
+//! a cell and constant parts folded away. `owner(origin) == mover` on a
+//! known pit becomes `true` or `false`; `store(mover)` becomes a cell.
+//! This is what keeps a tree-walking interpreter fast.
+
+use super::NONE;
+use crate::ir::{Action, ArithOp, CmpOp, Cond, Direction, Num, Place, Player, Region, Rules, Who};
+
+/// A player, resolved where it can be.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum W {
+    Is(Player),
+    OwnerOf(Box<P>),
+}
+
+/// A place.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum P {
+    Cell(u16),
+    Last,
+    Origin,
+    Here,
+    Opposite(Box<P>),
+    StoreOf(Box<W>),
+    NamedOf(usize, Box<W>),
+}
+
+/// A set of pits.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum R {
+    Cells(Box<[u16]>),
+    SideOf(Box<W>),
+    NamedOf(usize, Box<W>),
+}
+
+/// A number: a linear sum (most rules' numbers are), or arithmetic a sum
+/// cannot hold.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum N {
+    Lin(Lin),
+    Arith(ArithOp, Box<N>, Box<N>),
+}
+
+/// `k + Σ coefficient × seeds(cell) + Σ coefficient × term`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Lin {
+    pub k: i64,
+    /// Seeds of fixed cells, the common case, kept apart for a tight loop.
+    pub cells: Vec<(i64, u16)>,
+    pub terms: Vec<(i64, T)>,
+}
+
+/// A term of a linear sum that is not a fixed cell's seeds.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum T {
+    Seeds(P),
+    Sum(R),
+    Hand(W),
+    Total,
+    Before(Box<N>),
+}
+
+impl Lin {
+    fn constant(k: i64) -> Lin {
+        Lin {
+            k,
+            ..Lin::default()
+        }
+    }
+
+    fn cell(c: u16) -> Lin {
+        Lin {
+            cells: vec![(1, c)],
+            ..Lin::default()
+        }
+    }
+
+    /// Only a constant.
+    fn is_const(&self) -> bool {
+        self.cells.is_empty() && self.terms.is_empty()
+    }
+
+    fn term(t: T) -> Lin {
+        Lin {
+            terms: vec![(1, t)],
+            ..Lin::default()
+        }
+    }
+
+    fn scaled(mut self, by: i64) -> Lin {
+        self.k = self.k.saturating_mul(by);
+        for (c, _) in &mut self.terms {
+            *c = c.saturating_mul(by);
+        }
+        for (c, _) in &mut self.cells {
+            *c = c.saturating_mul(by);
+        }
+        self.terms.retain(|(c, _)| *c != 0);
+        self.cells.retain(|(c, _)| *c != 0);
+        self
+    }
+
+    fn plus(mut self, other: Lin) -> Lin {
+        self.k = self.k.saturating_add(other.k);
+        for (c, t) in other.terms {
+            match self.terms.iter_mut().find(|(_, u)| *u == t) {
+                Some((d, _)) => *d = d.saturating_add(c),
+                None => self.terms.push((c, t)),
+            }
+        }
+        for (c, cell) in other.cells {
+            match self.cells.iter_mut().find(|(_, u)| *u == cell) {
+                Some((d, _)) => *d = d.saturating_add(c),
+                None => self.cells.push((c, cell)),
+            }
+        }
+        self.terms.retain(|(c, _)| *c != 0);
+        self.cells.retain(|(c, _)| *c != 0);
+        self
+    }
+}
+
+/// A condition.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum C {
+    Const(bool),
+    Not(Box<C>),
+    And(Box<[C]>),
+    Or(Box<[C]>),
+    Cmp(CmpOp, N, N),
+    /// A linear sum compared with 0.
+    LinCmp(CmpOp, Lin),
+    SeedsCmp(CmpOp, P, i64),
+    SeedsIn(P, i64, i64),
+    Range(N, N, N),
+    SamePlace(P, P),
+    OwnerIs(P, Player),
+    SamePlayer(W, W),
+    In(P, R),
+    NoLegalTurn,
+    Repeated,
+}
+
+/// An action.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum A {
+    Require(C),
+    Prefer(C),
+    Capture {
+        place: P,
+        chain: Option<(Direction, C)>,
+        to: P,
+    },
+    CaptureRegion {
+        region: R,
+        to: P,
+    },
+    Relay,
+    Again,
+    Stop,
+    Cancel,
+    Forbid,
+    Collect,
+}
+
+/// A rule, compiled.
+#[derive(Debug, Clone)]
+pub(crate) struct CRule {
+    pub when: C,
+    pub actions: Vec<A>,
+}
+
+/// What is known while compiling.
+#[derive(Clone, Copy)]
+struct Known {
+    mover: Player,
+    origin: Option<u16>,
+    each: Option<Player>,
+}
+
+/// Compiles against the board's tables.
+pub(crate) struct Compiler<'a> {
+    pub rules: &'a Rules,
+    pub npits: usize,
+    pub opposite: &'a [u16],
+    pub owner: &'a [Player],
+    pub sides: &'a [Vec<u16>; 2],
+    pub all: &'a [u16],
+}
+
+impl Compiler<'_> {
+    fn who(&self, w: &Who, k: Known) -> W {
+        match w {
+            Who::Mover => W::Is(k.mover),
+            Who::Opponent => W::Is(1 - k.mover),
+            Who::Player(p) => W::Is(*p),
+            Who::Each => W::Is(k.each.unwrap_or(k.mover)),
+            Who::Owner(place) => match self.place(place, k) {
+                P::Cell(c) if c != NONE => W::Is(self.owner[c as usize]),
+                p => W::OwnerOf(Box::new(p)),
+            },
+        }
+    }
+
+    fn place(&self, p: &Place, k: Known) -> P {
+        match p {
+            Place::Pit(id) => P::Cell(*id),
+            Place::Last => P::Last,
+            Place::Origin => k.origin.map_or(P::Origin, P::Cell),
+            Place::Here => P::Here,
+            Place::Store(w) => match self.who(w, k) {
+                W::Is(pl) => P::Cell((self.npits + pl as usize) as u16),
+                dynamic => P::StoreOf(Box::new(dynamic)),
+            },
+            Place::Named(i, w) => match self.who(w, k) {
+                W::Is(pl) => P::Cell(self.rules.named_pits[*i].pits[pl as usize]),
+                dynamic => P::NamedOf(*i, Box::new(dynamic)),
+            },
+            Place::Opposite(inner) => match self.place(inner, k) {
+                P::Cell(c) => P::Cell(if (c as usize) < self.npits {
+                    self.opposite[c as usize]
+                } else {
+                    NONE
+                }),
+                dynamic => P::Opposite(Box::new(dynamic)),
+            },
+        }
+    }
+
+    fn region(&self, r: &Region, k: Known) -> R {
+        match r {
+            Region::Board => R::Cells(self.all.into()),
+            Region::Side(w) => match self.who(w, k) {
+                W::Is(p) => R::Cells(self.sides[p as usize].clone().into()),
+                dynamic => R::SideOf(Box::new(dynamic)),
+            },
+            Region::Named(i, w) => match self.who(w, k) {
+                W::Is(p) => R::Cells(self.rules.regions[*i].pits[p as usize].clone().into()),
+                dynamic => R::NamedOf(*i, Box::new(dynamic)),
+            },
+        }
+    }
+
+    fn num(&self, n: &Num, k: Known) -> N {
+        let lin = |l: Lin| N::Lin(l);
+        match n {
+            Num::Int(x) => lin(Lin::constant(*x)),
+            Num::Seeds(p) => lin(match self.place(p, k) {
+                P::Cell(NONE) => Lin::constant(0),
+                P::Cell(c) => Lin::cell(c),
+                dynamic => Lin::term(T::Seeds(dynamic)),
+            }),
+            Num::SeedsIn(r) => lin(match self.region(r, k) {
+                R::Cells(cells) => Lin {
+                    cells: cells.iter().map(|&c| (1, c)).collect(),
+                    ..Lin::default()
+                },
+                dynamic => Lin::term(T::Sum(dynamic)),
+            }),
+            Num::Hand(w) => lin(Lin::term(T::Hand(self.who(w, k)))),
+            Num::Total => lin(Lin::term(T::Total)),
+            Num::Before(inner) => lin(Lin::term(T::Before(Box::new(self.num(inner, k))))),
+            Num::Arith(op, a, b) => match (op, self.num(a, k), self.num(b, k)) {
+                (ArithOp::Add, N::Lin(x), N::Lin(y)) => lin(x.plus(y)),
+                (ArithOp::Sub, N::Lin(x), N::Lin(y)) => lin(x.plus(y.scaled(-1))),
+                (ArithOp::Mul, N::Lin(x), N::Lin(y)) if y.is_const() => lin(x.scaled(y.k)),
+                (ArithOp::Mul, N::Lin(x), N::Lin(y)) if x.is_const() => lin(y.scaled(x.k)),
+                (op, N::Lin(x), N::Lin(y)) if x.is_const() && y.is_const() => {
+                    lin(Lin::constant(arith(*op, x.k, y.k)))
+                }
+                (op, x, y) => N::Arith(*op, Box::new(x), Box::new(y)),
+            },
+        }
+    }
+
+    fn cond(&self, c: &Cond, k: Known) -> C {
+        match c {
+            Cond::True => C::Const(true),
+            Cond::Not(inner) => match self.cond(inner, k) {
+                C::Const(b) => C::Const(!b),
+                other => C::Not(Box::new(other)),
+            },
+            Cond::And(v) => {
+                let mut parts = Vec::new();
+                for c in v {
+                    match self.cond(c, k) {
+                        C::Const(true) => {}
+                        C::Const(false) => return C::Const(false),
+                        other => parts.push(other),
+                    }
+                }
+                match parts.len() {
+                    0 => C::Const(true),
+                    1 => parts.pop().expect("one part"),
+                    _ => C::And(parts.into()),
+                }
+            }
+            Cond::Or(v) => {
+                let mut parts = Vec::new();
+                for c in v {
+                    match self.cond(c, k) {
+                        C::Const(false) => {}
+                        C::Const(true) => return C::Const(true),
+                        other => parts.push(other),
+                    }
+                }
+                match parts.len() {
+                    0 => C::Const(false),
+                    1 => parts.pop().expect("one part"),
+                    _ => C::Or(parts.into()),
+                }
+            }
+            Cond::Compare(op, a, b) => match (self.num(a, k), self.num(b, k)) {
+                (N::Lin(x), N::Lin(y)) => {
+                    // x op y  ⇔  x - y op 0
+                    let d = x.plus(y.scaled(-1));
+                    match (d.cells.as_slice(), d.terms.as_slice()) {
+                        ([], []) => C::Const(compare(*op, d.k, 0)),
+                        ([], [(1, T::Seeds(p))]) => C::SeedsCmp(*op, p.clone(), -d.k),
+                        ([(1, c)], []) => C::SeedsCmp(*op, P::Cell(*c), -d.k),
+                        _ => C::LinCmp(*op, d),
+                    }
+                }
+                (x, y) => C::Cmp(*op, x, y),
+            },
+            Cond::InRange(n, lo, hi) => match (self.num(n, k), self.num(lo, k), self.num(hi, k)) {
+                (N::Lin(x), N::Lin(l), N::Lin(h)) if l.is_const() && h.is_const() => {
+                    match (x.cells.as_slice(), x.terms.as_slice()) {
+                        ([], []) => C::Const(l.k <= x.k && x.k <= h.k),
+                        ([], [(1, T::Seeds(p))]) => C::SeedsIn(p.clone(), l.k - x.k, h.k - x.k),
+                        ([(1, c)], []) => C::SeedsIn(P::Cell(*c), l.k - x.k, h.k - x.k),
+                        _ => C::Range(N::Lin(x), N::Lin(l), N::Lin(h)),
+                    }
+                }
+                (x, l, h) => C::Range(x, l, h),
+            },
+            Cond::SamePlace(a, b) => match (self.place(a, k), self.place(b, k)) {
+                (P::Cell(x), P::Cell(y)) => C::Const(x == y && x != NONE),
+                (x, y) => C::SamePlace(x, y),
+            },
+            Cond::SamePlayer(a, b) => match (self.who(a, k), self.who(b, k)) {
+                (W::Is(x), W::Is(y)) => C::Const(x == y),
+                (W::OwnerOf(p), W::Is(y)) | (W::Is(y), W::OwnerOf(p)) => C::OwnerIs(*p, y),
+                (x, y) => C::SamePlayer(x, y),
+            },
+            Cond::PlaceIn(p, r) => match (self.place(p, k), self.region(r, k)) {
+                (P::Cell(c), R::Cells(cells)) => C::Const(cells.contains(&c)),
+                (p, r) => C::In(p, r),
+            },
+            Cond::NoLegalTurn => C::NoLegalTurn,
+            Cond::Repeated => C::Repeated,
+        }
+    }
+
+    fn action(&self, a: &Action, k: Known) -> A {
+        match a {
+            Action::Require(c) => A::Require(self.cond(c, k)),
+            Action::Prefer(c) => A::Prefer(self.cond(c, k)),
+            Action::Capture { place, chain, to } => A::Capture {
+                place: self.place(place, k),
+                chain: chain.as_ref().map(|(d, c)| (*d, self.cond(c, k))),
+                to: self.place(to, k),
+            },
+            Action::CaptureRegion { region, to } => A::CaptureRegion {
+                region: self.region(region, k),
+                to: self.place(to, k),
+            },
+            Action::Relay => A::Relay,
+            Action::Again => A::Again,
+            Action::Stop => A::Stop,
+            Action::Cancel => A::Cancel,
+            Action::Forbid => A::Forbid,
+            Action::Collect => A::Collect,
+        }
+    }
+
+    /// A rule for a mover (and a known starting pit, for `start` rules).
+    pub fn rule(&self, i: usize, mover: Player, origin: Option<u16>) -> CRule {
+        let r = &self.rules.rules[i];
+        let k = Known {
+            mover,
+            origin,
+            each: None,
+        };
+        CRule {
+            when: self.cond(&r.when, k),
+            actions: r.actions.iter().map(|a| self.action(a, k)).collect(),
+        }
+    }
+
+    /// A condition for a mover.
+    pub fn cond_for(&self, c: &Cond, mover: Player) -> C {
+        self.cond(
+            c,
+            Known {
+                mover,
+                origin: None,
+                each: None,
+            },
+        )
+    }
+
+    /// A player for a mover.
+    pub fn who_for(&self, w: &Who, mover: Player) -> W {
+        self.who(
+            w,
+            Known {
+                mover,
+                origin: None,
+                each: None,
+            },
+        )
+    }
+
+    /// The score of one player.
+    pub fn score(&self, each: Player) -> N {
+        self.num(
+            &self.rules.score,
+            Known {
+                mover: each,
+                origin: None,
+                each: Some(each),
+            },
+        )
+    }
+}
+
+#[inline]
+pub(crate) fn compare(op: CmpOp, x: i64, y: i64) -> bool {
+    match op {
+        CmpOp::Eq => x == y,
+        CmpOp::Ne => x != y,
+        CmpOp::Lt => x < y,
+        CmpOp::Le => x <= y,
+        CmpOp::Gt => x > y,
+        CmpOp::Ge => x >= y,
+    }
+}
+
+pub(crate) fn arith(op: ArithOp, x: i64, y: i64) -> i64 {
+    match op {
+        ArithOp::Add => x.saturating_add(y),
+        ArithOp::Sub => x.saturating_sub(y),
+        ArithOp::Mul => x.saturating_mul(y),
+        ArithOp::Div => x.checked_div(y).unwrap_or(0),
+        ArithOp::Rem => x.checked_rem(y).unwrap_or(0),
+    }
+}

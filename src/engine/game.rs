@@ -1,0 +1,359 @@
+//! A game in progress: a position, the turns legal in it, the positions
+//! seen (for the repetition rule) and the outcome once it is over.
+
+use std::sync::Arc;
+
+use super::compiled::A;
+use super::eval::Ctx;
+use super::turn::{Taken, TooLong};
+use super::{Engine, Outcome, Position, Turn, NONE};
+use crate::ir::Player;
+
+/// A game in progress. Reuses its buffers from turn to turn, so playing a
+/// turn allocates nothing once they have grown.
+#[derive(Debug)]
+pub struct Game {
+    engine: Arc<Engine>,
+    st: State,
+}
+
+/// Everything but the engine, so the engine can be borrowed beside it.
+#[derive(Debug, Default)]
+struct State {
+    pos: Position,
+    /// Positions since the last capture, the current one last, as flat
+    /// records of `cells + 3` numbers (player to move, cells, hands).
+    seen: Vec<u32>,
+    /// A hash of each record in `seen`, compared before the record.
+    seen_hash: Vec<u64>,
+    repeated: bool,
+    /// Seeds in play.
+    total: i64,
+    legal: Vec<Turn>,
+    outcome: Option<Outcome>,
+    plies: u32,
+    before: Position,
+    sim: Position,
+    taken: Vec<Taken>,
+    keep: Vec<u8>,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        let mut g = Game {
+            engine: self.engine.clone(),
+            st: State::default(),
+        };
+        g.copy_from(self);
+        g
+    }
+}
+
+impl Game {
+    /// A new game from the variant's setup.
+    pub fn new(engine: Arc<Engine>) -> Result<Game, TooLong> {
+        let pos = engine.start_position();
+        Game::from_position(engine, pos, Vec::new())
+    }
+
+    /// A game from a position, with the positions seen since the last
+    /// capture (flat records as [`Game::seen`] gives them), oldest first.
+    pub fn from_position(
+        engine: Arc<Engine>,
+        pos: Position,
+        seen: Vec<u32>,
+    ) -> Result<Game, TooLong> {
+        // Seeds never leave play (sowing moves them, captures store them),
+        // so the total is counted once per game.
+        let total = pos.total() as i64;
+        let mut st = State {
+            before: pos.clone(),
+            sim: pos.clone(),
+            pos,
+            total,
+            ..State::default()
+        };
+        let len = engine.cells() + 3;
+        st.seen_hash = seen.chunks_exact(len).map(hash).collect();
+        st.seen = seen;
+        st.settle(&engine, false)?;
+        Ok(Game { engine, st })
+    }
+
+    /// Copies another game of the same variant, without allocating when the
+    /// buffers are large enough.
+    pub fn copy_from(&mut self, other: &Game) {
+        if !Arc::ptr_eq(&self.engine, &other.engine) {
+            self.engine = other.engine.clone();
+        }
+        let (st, o) = (&mut self.st, &other.st);
+        st.pos.copy_from(&o.pos);
+        st.seen.clone_from(&o.seen);
+        st.seen_hash.clone_from(&o.seen_hash);
+        st.repeated = o.repeated;
+        st.legal.clone_from(&o.legal);
+        st.outcome.clone_from(&o.outcome);
+        st.plies = o.plies;
+        st.total = o.total;
+        if st.before.cells.len() != o.pos.cells.len() {
+            st.before = o.pos.clone();
+            st.sim = o.pos.clone();
+        }
+    }
+
+    /// The engine this game is played by.
+    pub fn engine(&self) -> &Arc<Engine> {
+        &self.engine
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.st.pos
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.st.outcome.as_ref()
+    }
+
+    /// Turns played since this game object was started.
+    pub fn plies(&self) -> u32 {
+        self.st.plies
+    }
+
+    /// The legal turns, in the documented order (starting pits by label in
+    /// natural order: `A` before `a`, `A2` before `A10`). Empty once the
+    /// game is over.
+    pub fn legal_turns(&self) -> &[Turn] {
+        &self.st.legal
+    }
+
+    /// Length of one record in [`Game::seen`]: the player to move, every
+    /// cell, both hands.
+    pub fn record_len(&self) -> usize {
+        self.engine.cells() + 3
+    }
+
+    /// Positions seen since the last capture, before the current one, as
+    /// flat records (empty when the variant has no repetition rule).
+    pub fn seen(&self) -> &[u32] {
+        let n = self.st.seen.len().saturating_sub(self.record_len());
+        &self.st.seen[..n]
+    }
+
+    /// Plays a legal turn. Fails only when a turn runs past the engine's
+    /// resource limit ([`super::MAX_SOWINGS`]).
+    pub fn play(&mut self, turn: Turn) -> Result<(), TooLong> {
+        let (e, st) = (&*self.engine, &mut self.st);
+        if e.reads_before {
+            st.before.copy_from(&st.pos);
+        }
+        let mover = st.pos.to_move.unwrap_or(0);
+        let applied = e.apply(&mut st.pos, &st.before, turn, &mut st.taken)?;
+        st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
+        st.plies += 1;
+        st.settle(e, applied.captured)
+    }
+}
+
+/// FNV-1a over a record.
+fn hash(record: &[u32]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &x in record {
+        h ^= x as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+impl State {
+    /// After a turn (or on loading): repetition bookkeeping, the legal
+    /// turns, and the end rules.
+    fn settle(&mut self, e: &Engine, captured: bool) -> Result<(), TooLong> {
+        self.outcome = None;
+        if e.tracks_repetition {
+            self.remember(e, captured);
+        }
+        let Some(mover) = self.pos.to_move else {
+            self.legal.clear();
+            return Ok(());
+        };
+        self.generate(e, mover)?;
+        let mut f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
+        f.total.set(Some(self.total));
+        f.no_legal_turn = self.legal.is_empty();
+        f.repeated = self.repeated;
+        let plan = &e.plan[mover as usize];
+        if let Some(i) = plan.ends.iter().position(|(when, _)| e.cond(when, &f)) {
+            let winner = plan.ends[i].1.as_ref().and_then(|w| e.who(w, &f));
+            self.finish(e, mover, i, winner);
+        }
+        Ok(())
+    }
+
+    /// Records the current position; notes whether it was seen before.
+    /// Stores only grow, so no position before a capture can come again.
+    fn remember(&mut self, e: &Engine, captured: bool) {
+        if captured {
+            self.seen.clear();
+            self.seen_hash.clear();
+        }
+        let len = e.cells() + 3;
+        let start = self.seen.len();
+        self.seen.push(self.pos.to_move.map_or(2, u32::from));
+        self.seen.extend_from_slice(&self.pos.cells);
+        self.seen.extend_from_slice(&self.pos.hands);
+        let (old, current) = self.seen.split_at(start);
+        let h = hash(current);
+        // Compare hashes first (a tight scan), records only where they match.
+        self.repeated = self
+            .seen_hash
+            .iter()
+            .enumerate()
+            .filter(|&(_, &oh)| oh == h)
+            .any(|(i, _)| old[i * len..(i + 1) * len] == *current);
+        self.seen_hash.push(h);
+    }
+
+    fn finish(&mut self, e: &Engine, mover: Player, end: usize, winner: Option<Player>) {
+        for rule in &e.plan[mover as usize].at_end {
+            if !e.cond(&rule.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)) {
+                continue;
+            }
+            for a in &rule.actions {
+                if *a == A::Collect {
+                    for pit in 0..e.npits {
+                        let seeds = std::mem::take(&mut self.pos.cells[pit]);
+                        self.pos.cells[e.store_cell(e.owner[pit]) as usize] += seeds;
+                    }
+                }
+            }
+        }
+        let f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
+        let scores = [e.num(&e.scores[0], &f), e.num(&e.scores[1], &f)];
+        let winner = match e.rules.ends[end].winner {
+            Some(_) => winner,
+            None => match scores[0].cmp(&scores[1]) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            },
+        };
+        self.pos.to_move = None;
+        self.legal.clear();
+        self.outcome = Some(Outcome {
+            winner,
+            reason: e.rules.ends[end].name.clone(),
+            scores,
+        });
+    }
+
+    /// Fills `legal` with the turns the rules allow `mover`.
+    fn generate(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
+        self.legal.clear();
+        let plan = &e.plan[mover as usize];
+        for cand in &plan.candidates {
+            if e.cond(
+                &cand.allowed,
+                &Ctx::new(&self.pos, &self.pos, cand.pit, NONE),
+            ) {
+                self.legal.push(Turn { pit: cand.pit });
+            }
+        }
+        // Preferences among starting pits, in file order.
+        let n_start = plan.candidates.first().map_or(0, |c| c.start.len());
+        for ri in 0..n_start {
+            let nactions = plan.candidates[0].start[ri].actions.len();
+            for ai in 0..nactions {
+                if !matches!(plan.candidates[0].start[ri].actions[ai], A::Prefer(_)) {
+                    continue;
+                }
+                let pos = &self.pos;
+                let holds = |t: &Turn| {
+                    let cand = plan
+                        .candidates
+                        .iter()
+                        .find(|c| c.pit == t.pit)
+                        .expect("a candidate");
+                    let r = &cand.start[ri];
+                    let f = Ctx::new(pos, pos, t.pit, NONE);
+                    e.cond(&r.when, &f) && matches!(&r.actions[ai], A::Prefer(c) if e.cond(c, &f))
+                };
+                if self.legal.iter().any(holds) {
+                    self.legal.retain(holds);
+                }
+            }
+        }
+        if e.simulate {
+            self.judge_turns(e, mover)?;
+        }
+        Ok(())
+    }
+
+    /// Plays each candidate turn on a scratch position and keeps those the
+    /// `turn` rules (and forbidding `capture` rules) allow. Rules filter in
+    /// file order: `require` drops what fails; `prefer` drops what fails
+    /// only if something it keeps is left.
+    fn judge_turns(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
+        let plan = &e.plan[mover as usize];
+        let active = plan
+            .turn
+            .iter()
+            .any(|r| e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)));
+        if !active && !e.forbids {
+            return Ok(());
+        }
+        // keep[k]: bit 0 = still legal; bit 1 = holds for the action judged.
+        self.keep.clear();
+        self.keep.resize(self.legal.len(), 1);
+        for k in 0..self.legal.len() {
+            let t = self.legal[k];
+            self.sim.copy_from(&self.pos);
+            if e.apply(&mut self.sim, &self.pos, t, &mut self.taken)?
+                .forbidden
+            {
+                self.keep[k] = 0;
+            }
+        }
+        for r in &plan.turn {
+            for a in &r.actions {
+                let mut any = false;
+                for k in 0..self.legal.len() {
+                    if self.keep[k] & 1 == 0 {
+                        continue;
+                    }
+                    let t = self.legal[k];
+                    let holds = if !e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, t.pit, NONE)) {
+                        true
+                    } else {
+                        self.sim.copy_from(&self.pos);
+                        let applied = e.apply(&mut self.sim, &self.pos, t, &mut self.taken)?;
+                        let fa = Ctx::new(&self.sim, &self.pos, t.pit, applied.last);
+                        match a {
+                            A::Require(c) | A::Prefer(c) => e.cond(c, &fa),
+                            A::Forbid => false,
+                            _ => true,
+                        }
+                    };
+                    self.keep[k] |= if holds { 2 } else { 0 };
+                    any |= holds;
+                }
+                let prefer = matches!(a, A::Prefer(_));
+                for k in 0..self.legal.len() {
+                    let holds = self.keep[k] & 2 != 0;
+                    if !holds && (!prefer || any) {
+                        self.keep[k] = 0;
+                    }
+                    self.keep[k] &= 1;
+                }
+            }
+        }
+        let mut k = 0;
+        let keep = &self.keep;
+        self.legal.retain(|_| {
+            k += 1;
+            keep[k - 1] & 1 == 1
+        });
+        Ok(())
+    }
+}
