@@ -35,6 +35,12 @@ pub struct Rules {
     pub tracks: [Vec<Slot>; 2],
     /// How a turn's sowing is made.
     pub sowing: Sowing,
+    /// How turns are written: choice letters, annotations to ignore.
+    pub notation: Notation,
+    /// Named phases, in order: the game is in the first whose condition holds.
+    pub phases: Vec<Phase>,
+    /// Variables the rules set and read.
+    pub vars: Vec<Var>,
     /// The rules, in file order, grouped by the moment they are judged.
     pub rules: Vec<Rule>,
     /// How the game ends, judged in order before each turn.
@@ -116,13 +122,91 @@ pub enum Slot {
     Store(Player),
 }
 
+/// How turns are written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Default)]
+pub struct Notation {
+    /// Letters written after the pit's label, each naming a direction the
+    /// mover chooses (with `direction choose`).
+    pub letters: Vec<Letter>,
+    /// Annotations accepted after a turn and ignored (`*`, `#`).
+    pub ignore: Vec<String>,
+}
+
+/// A choice letter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Letter {
+    /// The letter as written.
+    pub letter: String,
+    /// The direction it chooses.
+    pub heading: Heading,
+}
+
+/// A direction as a player names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Heading {
+    /// Along the track.
+    Forward,
+    /// Against the track.
+    Backward,
+    /// From the starting pit towards the mover's own left.
+    Left,
+    /// From the starting pit towards the mover's own right.
+    Right,
+}
+
+/// A named phase of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Phase {
+    /// Its name.
+    pub name: String,
+    /// The game is in this phase when this holds (and no earlier phase's
+    /// condition does).
+    pub when: Cond,
+}
+
+/// A variable the rules set and read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Var {
+    /// Its name.
+    pub name: String,
+    /// One value for the game, one per player, or one per pit.
+    pub scope: VarScope,
+    /// The values it can take; the first is where it starts.
+    pub values: Vec<String>,
+}
+
+/// How many values a variable holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VarScope {
+    /// One for the whole game.
+    Game,
+    /// One per player.
+    Player,
+    /// One per pit.
+    Pit,
+}
+
+/// Which instance of a variable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VarAt {
+    /// The game's.
+    Game,
+    /// A player's.
+    Player(Who),
+    /// A pit's.
+    Pit(Place),
+}
+
 /// How seeds are lifted and sown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Sowing {
     /// How many seeds are lifted from the starting pit.
     pub take: Take,
-    /// Which way along the track.
-    pub direction: Direction,
+    /// Which way along the track: fixed, or chosen by a letter.
+    pub direction: Option<Direction>,
     /// Places the sowing passes over.
     pub skip: Vec<Skip>,
 }
@@ -184,6 +268,8 @@ pub enum Moment {
     /// A whole turn is judged: `when` on the position before it, the
     /// actions on the position it leads to.
     Turn,
+    /// A turn has been played (before the end rules are judged).
+    After,
     /// The game has ended.
     End,
 }
@@ -214,6 +300,23 @@ pub enum Action {
     },
     /// Lift the seeds of the landing pit and sow on.
     Relay,
+    /// Sow the seeds this rule captured, the first into `from`, going
+    /// `heading` from there; the turn goes on from where they end.
+    Resow {
+        /// Where the first seed goes.
+        from: Place,
+        /// Which way.
+        heading: Heading,
+    },
+    /// Give a variable a value.
+    Set {
+        /// The variable.
+        var: usize,
+        /// Which instance.
+        at: VarAt,
+        /// The value's index in [`Var::values`].
+        value: usize,
+    },
     /// The mover moves again.
     Again,
     /// The turn ends.
@@ -299,6 +402,8 @@ pub enum Num {
     Hand(Who),
     /// Every seed in play: pits, stores and hands.
     Total,
+    /// Seeds captured so far this turn.
+    Captured,
     /// The value at the start of the turn.
     Before(Box<Num>),
     /// Arithmetic.
@@ -361,6 +466,10 @@ pub enum Cond {
     SamePlayer(Who, Who),
     /// A place lies in a region.
     PlaceIn(Place, Region),
+    /// A variable holds a value (by index in [`Var::values`]).
+    VarIs(usize, VarAt, usize),
+    /// The game is in a phase (by index in [`Rules::phases`]).
+    InPhase(usize),
     /// The player to move has no legal turn.
     NoLegalTurn,
     /// The position (board, stores, hands, player to move) was seen before.

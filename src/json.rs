@@ -5,6 +5,7 @@ use serde_json::{json, Map, Value};
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{Game, Outcome, Position};
+use crate::ir::VarScope;
 use crate::Variant;
 
 /// The position of a game, in the contract's form.
@@ -18,6 +19,26 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
     }
     let n = r.pits.len();
     let mut state = Map::new();
+    if let Some(phase) = current_phase(variant, game) {
+        state.insert("phase".into(), json!(phase));
+    }
+    for (i, v) in r.vars.iter().enumerate() {
+        let base = e.var_base(i);
+        let value = |slot: usize| json!(v.values[pos.vars[slot] as usize]);
+        let entry = match v.scope {
+            VarScope::Game => value(base),
+            VarScope::Player => {
+                json!({ r.players[0].clone(): value(base), r.players[1].clone(): value(base + 1) })
+            }
+            VarScope::Pit => Value::Object(
+                order(variant)
+                    .iter()
+                    .map(|&p| (r.pits[p].label.clone(), value(base + p)))
+                    .collect(),
+            ),
+        };
+        state.insert(v.name.clone(), entry);
+    }
     if e.tracks_repetition() {
         let len = game.record_len();
         let seen: Vec<Value> = game
@@ -36,6 +57,13 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
         "stores": { r.players[0].clone(): pos.cells[n], r.players[1].clone(): pos.cells[n + 1] },
         "state": state,
     })
+}
+
+/// The phase the game is in, if the variant declares phases.
+pub fn current_phase(variant: &Variant, game: &Game) -> Option<String> {
+    let e = &variant.engine;
+    e.phase(game.position())
+        .map(|i| e.rules.phases[i].name.clone())
 }
 
 /// Pits in the order positions list them: labels in natural order.
@@ -213,6 +241,8 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         }
     }
     let mut seen = Vec::new();
+    let mut vars = e.start_position().vars;
+    let mut phase_claim: Option<(String, Diagnostic)> = None;
     if let Some(state) = obj.get("state") {
         let Some(state) = state.as_object() else {
             return Err(bad(
@@ -221,33 +251,55 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                 "write \"state\": {}".into(),
             ));
         };
+        let mut keys: Vec<String> = r.vars.iter().map(|v| v.name.clone()).collect();
+        if !r.phases.is_empty() {
+            keys.push("phase".into());
+        }
+        if e.tracks_repetition() {
+            keys.push("seen".into());
+        }
         for (k, v) in state {
-            if k != "seen" || !e.tracks_repetition() {
-                return Err(bad(
-                    k,
-                    format!("`{k}` is not a state key of {}", r.name),
-                    if e.tracks_repetition() {
-                        "the state key is `seen`".into()
-                    } else {
-                        "this variant keeps no state".into()
-                    },
-                ));
+            if let Some(i) = r.vars.iter().position(|var| &var.name == k) {
+                read_var(variant, i, v, &mut vars, &bad)?;
+                continue;
             }
-            let len = n + 5;
-            let records = v.as_array().ok_or_else(|| {
-                bad(
-                    "seen",
-                    "`seen` is not a list".into(),
-                    "a list of earlier positions".into(),
-                )
-            })?;
-            for rec in records {
-                let nums: Option<Vec<u32>> = rec
-                    .as_array()
-                    .and_then(|a| a.iter().map(|x| x.as_u64().map(|x| x as u32)).collect());
-                match nums {
-                    Some(v) if v.len() == len && v[0] <= 1 => seen.extend(v),
-                    _ => return Err(bad("seen", "an entry of `seen` is malformed".into(), format!("each entry is [player to move (0 or 1), {} pit and store counts, 2 hands]", n + 2))),
+            match k.as_str() {
+                "phase" if !r.phases.is_empty() => {
+                    let claim = v.as_str().unwrap_or_default().to_string();
+                    phase_claim = Some((claim, bad("phase", String::new(), String::new())));
+                }
+                "seen" if e.tracks_repetition() => {
+                    let len = n + 5 + e.var_slots();
+                    let records = v.as_array().ok_or_else(|| {
+                        bad(
+                            "seen",
+                            "`seen` is not a list".into(),
+                            "a list of earlier positions".into(),
+                        )
+                    })?;
+                    for rec in records {
+                        let nums: Option<Vec<u32>> = rec.as_array().and_then(|a| {
+                            a.iter()
+                                .map(|x| x.as_u64().and_then(|x| u32::try_from(x).ok()))
+                                .collect()
+                        });
+                        match nums {
+                            Some(v) if v.len() == len && v[0] <= 1 => seen.extend(v),
+                            _ => return Err(bad("seen", "an entry of `seen` is malformed".into(), format!("each entry is [player to move (0 or 1), {} pit and store counts, 2 hands, {} variable slots]", n + 2, e.var_slots()))),
+                        }
+                    }
+                }
+                _ => {
+                    let hint = if keys.is_empty() {
+                        "this variant keeps no state".to_string()
+                    } else {
+                        format!("the state keys of {} are {}", r.name, keys.join(", "))
+                    };
+                    return Err(bad(
+                        k,
+                        format!("`{k}` is not a state key of {}", r.name),
+                        hint,
+                    ));
                 }
             }
         }
@@ -256,7 +308,25 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         cells,
         hands,
         to_move: Some(to_move),
+        vars,
     };
+    if let Some((claim, at)) = phase_claim {
+        let actual = e
+            .phase(&pos)
+            .map(|i| e.rules.phases[i].name.clone())
+            .unwrap_or_default();
+        if claim != actual {
+            return Err(Diagnostic {
+                message: format!(
+                    "`state.phase` says `{claim}`, but this position is in phase `{actual}`"
+                ),
+                hint: Some(
+                    "the phase follows from the position; remove `phase` or correct it".into(),
+                ),
+                ..at
+            });
+        }
+    }
     Game::from_position(e.clone(), pos, seen).map_err(|_| {
         Diagnostic::new("judging the legal turns of this position ran past the engine's limit")
             .hint(format!(
@@ -264,6 +334,69 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                 crate::engine::MAX_SOWINGS
             ))
     })
+}
+
+/// Reads one variable's entry of `state`.
+fn read_var(
+    variant: &Variant,
+    i: usize,
+    v: &Value,
+    vars: &mut [u32],
+    bad: &dyn Fn(&str, String, String) -> Diagnostic,
+) -> Result<(), Diagnostic> {
+    let e = &variant.engine;
+    let r = &e.rules;
+    let var = &r.vars[i];
+    let base = e.var_base(i);
+    let value = |x: &Value| -> Result<u32, Diagnostic> {
+        x.as_str()
+            .and_then(|s| var.values.iter().position(|w| w == s))
+            .map(|p| p as u32)
+            .ok_or_else(|| {
+                bad(
+                    &var.name,
+                    format!("{x} is not a value of `{}`", var.name),
+                    format!("one of: {}", var.values.join(", ")),
+                )
+            })
+    };
+    let entries = |what: &str| -> Result<&Map<String, Value>, Diagnostic> {
+        v.as_object().ok_or_else(|| {
+            bad(
+                &var.name,
+                format!("`{}` holds one value per {what}", var.name),
+                format!("write an object keyed by {what}"),
+            )
+        })
+    };
+    match var.scope {
+        VarScope::Game => vars[base] = value(v)?,
+        VarScope::Player => {
+            for (name, x) in entries("player")? {
+                let Some(p) = r.players.iter().position(|p| p == name) else {
+                    return Err(bad(
+                        name,
+                        format!("`{name}` is not a player"),
+                        format!("the players are {} and {}", r.players[0], r.players[1]),
+                    ));
+                };
+                vars[base + p] = value(x)?;
+            }
+        }
+        VarScope::Pit => {
+            for (label, x) in entries("pit")? {
+                let Some(p) = r.pits.iter().position(|p| &p.label == label) else {
+                    return Err(bad(
+                        label,
+                        format!("`{label}` is not a pit"),
+                        "use the variant's labels".into(),
+                    ));
+                };
+                vars[base + p] = value(x)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn offset(text: &str, line: usize, column: usize) -> usize {

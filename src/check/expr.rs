@@ -21,6 +21,10 @@ pub struct Scope<'a> {
     pub named_pits: &'a HashMap<String, usize>,
     /// Definitions (`let`), by name.
     pub lets: &'a HashMap<String, Definition>,
+    /// Phases, by name → index.
+    pub phases: &'a HashMap<String, usize>,
+    /// Variables, by name.
+    pub vars: &'a [crate::ir::Var],
     /// Which turn words make sense here.
     pub context: Context,
 }
@@ -69,6 +73,8 @@ pub enum Value {
     Region(Region),
     /// `a..b`.
     Range(Num, Num),
+    /// A variable's instance.
+    Var(usize, crate::ir::VarAt),
     /// A word that is not a name here (a keyword argument such as `all`).
     Keyword(String),
 }
@@ -82,6 +88,7 @@ impl Value {
             Value::Who(_) => "a player",
             Value::Region(_) => "a region",
             Value::Range(..) => "a range",
+            Value::Var(..) => "a variable",
             Value::Keyword(_) => "a word",
         }
     }
@@ -104,6 +111,7 @@ pub const WORDS: &[&str] = &[
     "no_legal_turn",
     "repeated",
     "true",
+    "captured",
 ];
 
 /// Lowers expressions in a scope, collecting diagnostics.
@@ -341,6 +349,14 @@ impl<'a> Lowerer<'a> {
                 Value::Cond(Cond::NoLegalTurn)
             }
             "repeated" => Value::Cond(Cond::Repeated),
+            "captured" => {
+                need(
+                    ctx.last,
+                    "the seeds captured so far this turn, known from the `land` moment on",
+                    self,
+                )?;
+                Value::Num(Num::Captured)
+            }
             _ => {
                 if let Some(p) = s.players.iter().position(|p| p == w) {
                     Value::Who(Who::Player(p as Player))
@@ -348,6 +364,14 @@ impl<'a> Lowerer<'a> {
                     Value::Place(Place::Pit(id))
                 } else if let Some(def) = s.lets.get(w) {
                     return self.expand(w, def, &[], e);
+                } else if let Some(&i) = s.phases.get(w) {
+                    Value::Cond(Cond::InPhase(i))
+                } else if let Some(i) = s
+                    .vars
+                    .iter()
+                    .position(|v| v.name == w && v.scope == crate::ir::VarScope::Game)
+                {
+                    Value::Var(i, crate::ir::VarAt::Game)
                 } else {
                     Value::Keyword(w.to_string())
                 }
@@ -522,6 +546,9 @@ impl<'a> Lowerer<'a> {
                 if let Some(def) = s.lets.get(name) {
                     return self.expand(name, def, args, e);
                 }
+                if let Some(i) = s.vars.iter().position(|v| v.name == name) {
+                    return self.var(i, span, args);
+                }
                 let candidates = FUNCTIONS
                     .iter()
                     .copied()
@@ -640,6 +667,31 @@ impl<'a> Lowerer<'a> {
                     }
                 };
                 match (lhs, rhs) {
+                    (Value::Var(v, at), Value::Keyword(w))
+                    | (Value::Keyword(w), Value::Var(v, at))
+                        if equality =>
+                    {
+                        let var = &self.scope.vars[v];
+                        match var.values.iter().position(|x| *x == w) {
+                            Some(value) => Some(Value::Cond(wrap(Cond::VarIs(v, at, value)))),
+                            None => {
+                                let mut d = Diagnostic::at(
+                                    e.span,
+                                    format!("`{w}` is not a value of `{}`", var.name),
+                                    "unknown value",
+                                );
+                                d = match did_you_mean(&w, var.values.iter().map(String::as_str)) {
+                                    Some(s) => d.hint(format!("did you mean `{s}`?")),
+                                    None => d.hint(format!(
+                                        "`{}` is one of: {}",
+                                        var.name,
+                                        var.values.join(", ")
+                                    )),
+                                };
+                                self.error(d)
+                            }
+                        }
+                    }
                     (Value::Num(x), Value::Num(y)) => {
                         if let Some(d) = impossible(cmp, &x, &y) {
                             return self.never(e, &d);
@@ -678,6 +730,27 @@ impl<'a> Lowerer<'a> {
                         self.error(d)
                     }
                 }
+            }
+        }
+    }
+
+    /// A variable's instance: `name(player)`, `name(pit)` or `name`.
+    pub fn var(&mut self, i: usize, span: Span, args: &[Expr]) -> Option<Value> {
+        use crate::ir::{VarAt, VarScope};
+        let var = &self.scope.vars[i];
+        let name = var.name.clone();
+        match var.scope {
+            VarScope::Game => {
+                self.arity(&name, span, args, 0, &name)?;
+                Some(Value::Var(i, VarAt::Game))
+            }
+            VarScope::Player => {
+                self.arity(&name, span, args, 1, &format!("{name}(mover)"))?;
+                Some(Value::Var(i, VarAt::Player(self.who(&args[0])?)))
+            }
+            VarScope::Pit => {
+                self.arity(&name, span, args, 1, &format!("{name}(last)"))?;
+                Some(Value::Var(i, VarAt::Pit(self.place(&args[0])?)))
             }
         }
     }

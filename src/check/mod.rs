@@ -8,8 +8,9 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::ir::{
-    Action, Cond, Direction, End, Moment, NamedPit, NamedRegion, Num, Pit, PitId, Place, Player,
-    Region, Row, Rule, Rules, Setup, Skip, Slot, Sowing, Store, Take, Who,
+    Action, Cond, Direction, End, Heading, Letter, Moment, NamedPit, NamedRegion, Notation, Num,
+    Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules, Setup, Skip, Slot, Sowing, Store,
+    Take, Var, VarScope, Who,
 };
 use crate::syntax::ast::{Expr, ExprKind, Statement};
 pub use expr::Definition;
@@ -17,12 +18,12 @@ use expr::{Context, Lowerer, Scope, Value};
 
 /// The top-level statements, for "did you mean".
 const TOP: &[&str] = &[
-    "variant", "title", "players", "board", "region", "pit", "let", "setup", "track", "sow",
-    "rule", "end", "score",
+    "variant", "title", "players", "board", "region", "pit", "let", "var", "phase", "setup",
+    "track", "sow", "notation", "rule", "end", "score",
 ];
 
 /// The moments a rule can be judged at.
-const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "end"];
+const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "after", "end"];
 
 /// The most pits a board may have.
 pub const MAX_PITS: usize = 128;
@@ -59,6 +60,8 @@ struct Checker {
     named_pits: Vec<NamedPit>,
     named_index: HashMap<String, usize>,
     lets: HashMap<String, Definition>,
+    vars: Vec<Var>,
+    phase_index: HashMap<String, usize>,
     /// Where each name of the file's namespace was declared.
     names: HashMap<String, Span>,
 }
@@ -290,8 +293,102 @@ impl Checker {
                 "region" => self.region(s),
                 "pit" => self.named_pit(s),
                 "let" => self.definition(s),
+                "var" => self.var(s),
+                "phase" => {
+                    if let Some(w) = s.args.first().and_then(Expr::as_word) {
+                        if self.declare(w, s.args[0].span, "phase") {
+                            self.phase_index
+                                .insert(w.to_string(), self.phase_index.len());
+                        }
+                    }
+                }
                 _ => {}
             }
+        }
+    }
+
+    /// `var NAME per player|pit|game: value value …`
+    fn var(&mut self, s: &Statement) {
+        self.no_block(s);
+        let usage = "write `var NAME per player: first second …` (or `per pit`, `per game`); the first value is where it starts";
+        let (name, scope) = match s.args.as_slice() {
+            [n, per, sc] if per.as_word() == Some("per") => {
+                let scope = match sc.as_word() {
+                    Some("player") => VarScope::Player,
+                    Some("pit") => VarScope::Pit,
+                    Some("game") => VarScope::Game,
+                    _ => {
+                        self.err(
+                            Diagnostic::at(
+                                sc.span,
+                                "a variable is held `per player`, `per pit` or `per game`",
+                                "unknown scope",
+                            )
+                            .hint(usage),
+                        );
+                        return;
+                    }
+                };
+                match n.as_word() {
+                    Some(w) => ((w.to_string(), n.span), scope),
+                    None => {
+                        self.err(
+                            Diagnostic::at(
+                                n.span,
+                                "a variable's name is a plain name",
+                                "not a name",
+                            )
+                            .hint(usage),
+                        );
+                        return;
+                    }
+                }
+            }
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        "malformed variable",
+                        "expected `var NAME per SCOPE: values`",
+                    )
+                    .hint(usage),
+                );
+                return;
+            }
+        };
+        let mut values: Vec<String> = Vec::new();
+        for e in tail(s) {
+            match e.as_word() {
+                Some(v) if values.iter().any(|x| x == v) => {
+                    self.err(
+                        Diagnostic::at(e.span, format!("`{v}` is listed twice"), "duplicate value")
+                            .hint("list each value once"),
+                    );
+                }
+                Some(v) => values.push(v.to_string()),
+                None => self.err(
+                    Diagnostic::at(e.span, "a variable's values are plain names", "not a name")
+                        .hint(usage),
+                ),
+            }
+        }
+        if values.len() < 2 {
+            self.err(
+                Diagnostic::at(
+                    s.span,
+                    "a variable needs at least two values",
+                    "too few values",
+                )
+                .hint(usage),
+            );
+            return;
+        }
+        if self.declare(&name.0, name.1, "variable") {
+            self.vars.push(Var {
+                name: name.0,
+                scope,
+                values,
+            });
         }
     }
 
@@ -703,7 +800,7 @@ impl Checker {
         let mut track_span: Option<Span> = None;
         let mut sowing = Sowing {
             take: Take::All,
-            direction: Direction::Forward,
+            direction: Some(Direction::Forward),
             skip: Vec::new(),
         };
         let mut rules: Vec<Rule> = Vec::new();
@@ -717,18 +814,63 @@ impl Checker {
         let regions = self.region_index.clone();
         let named = self.named_index.clone();
         let lets = self.lets.clone();
+        let phase_index = self.phase_index.clone();
+        let vars = self.vars.clone();
         let scope = |context: Context| Scope {
             players: &players,
             labels: &labels,
             regions: &regions,
             named_pits: &named,
             lets: &lets,
+            phases: &phase_index,
+            vars: &vars,
             context,
         };
+        let mut phases: Vec<Phase> = Vec::new();
+        let mut notation = Notation::default();
+        let mut notation_seen = false;
 
         for s in statements {
             match s.word.name.as_str() {
-                "variant" | "title" | "players" | "board" | "region" | "pit" | "let" => {}
+                "variant" | "title" | "players" | "board" | "region" | "pit" | "let" | "var" => {}
+                "phase" => {
+                    self.no_block(s);
+                    let mut lw = Lowerer::new(scope(Context {
+                        last: false,
+                        origin: false,
+                        here: false,
+                        each: false,
+                        turn: true,
+                        what: "in a phase's condition",
+                    }));
+                    match s.args.as_slice() {
+                        [n] if n.as_word().is_some() => phases.push(Phase { name: n.as_word().unwrap_or_default().to_string(), when: Cond::True }),
+                        [n, w, c] if n.as_word().is_some() && w.as_word() == Some("when") => {
+                            if let Some(when) = lw.cond(c) {
+                                phases.push(Phase { name: n.as_word().unwrap_or_default().to_string(), when });
+                            }
+                        }
+                        _ => lw.diagnostics.push(
+                            Diagnostic::at(s.span, "a phase is `phase NAME [when CONDITION]`", "malformed phase")
+                                .hint("write `phase entering when hand(mover) > 0`; the last phase may have no condition"),
+                        ),
+                    }
+                    self.diagnostics.append(&mut lw.diagnostics);
+                }
+                "notation" => {
+                    if notation_seen {
+                        self.err(
+                            Diagnostic::at(
+                                s.word.span,
+                                "`notation` is declared twice",
+                                "second `notation`",
+                            )
+                            .hint("keep one `notation { … }`"),
+                        );
+                    }
+                    notation_seen = true;
+                    self.notation(s, &mut notation);
+                }
                 "setup" => {
                     setup_seen = true;
                     self.setup(s, &mut setup);
@@ -886,6 +1028,19 @@ impl Checker {
                 }
             }
         }
+        if sowing.direction.is_none() && notation.letters.is_empty() {
+            self.err(
+                Diagnostic::new("`direction choose` but the notation declares no letters").hint(
+                    "declare the letters in `notation { letter L: left  …  letter R: right }`",
+                ),
+            );
+        }
+        if sowing.direction.is_some() && !notation.letters.is_empty() {
+            self.err(
+                Diagnostic::new("the notation declares letters but the sowing direction is fixed")
+                    .hint("write `direction choose` in `sow`, or remove the letters"),
+            );
+        }
         if ends.is_empty() {
             self.err(
                 Diagnostic::new("the file has no `end` rule: the game could never end")
@@ -922,6 +1077,9 @@ impl Checker {
             setup,
             tracks,
             sowing,
+            notation,
+            phases,
+            vars: self.vars.clone(),
             rules,
             ends,
             score,
@@ -1116,15 +1274,16 @@ impl Checker {
                     ),
                 },
                 ("direction", 1) => match arg.and_then(Expr::as_word) {
-                    Some("forward") => sowing.direction = Direction::Forward,
-                    Some("backward") => sowing.direction = Direction::Backward,
+                    Some("forward") => sowing.direction = Some(Direction::Forward),
+                    Some("backward") => sowing.direction = Some(Direction::Backward),
+                    Some("choose") => sowing.direction = None,
                     _ => self.err(
                         Diagnostic::at(
                             st.args[0].span,
-                            "a direction is `forward` or `backward` along the track",
+                            "a direction is `forward` or `backward` along the track, or `choose`",
                             "unknown direction",
                         )
-                        .hint("write `direction forward`"),
+                        .hint("write `direction forward`, or `direction choose` with letters in `notation`"),
                     ),
                 },
                 ("skip", 1) => match arg.and_then(Expr::as_word) {
@@ -1156,22 +1315,51 @@ impl Checker {
     }
 
     fn rule<'x>(&mut self, s: &Statement, scope: &dyn Fn(Context) -> Scope<'x>) -> Option<Rule> {
-        // rule NAME at MOMENT [when COND] { actions }
-        let usage = "write `rule NAME at MOMENT [when CONDITION] { … }`";
-        let (name, moment_e, cond_e) = match s.args.as_slice() {
-            [n, at, m] if at.as_word() == Some("at") => (n, m, None),
-            [n, at, m, w, c] if at.as_word() == Some("at") && w.as_word() == Some("when") => {
-                (n, m, Some(c))
+        // rule NAME at MOMENT [during PHASE] [when COND] { actions }
+        let usage = "write `rule NAME at MOMENT [during PHASE] [when CONDITION] { … }`";
+        let malformed = |this: &mut Self| {
+            this.err(
+                Diagnostic::at(
+                    s.span,
+                    "a rule is `rule NAME at MOMENT [during PHASE] [when CONDITION] { … }`",
+                    "malformed rule",
+                )
+                .hint(usage),
+            );
+        };
+        let args = s.args.as_slice();
+        if args.len() < 3 || args[1].as_word() != Some("at") {
+            malformed(self);
+            return None;
+        }
+        let (name, moment_e) = (&args[0], &args[2]);
+        let mut rest = &args[3..];
+        let mut phase: Option<Cond> = None;
+        if rest.len() >= 2 && rest[0].as_word() == Some("during") {
+            let w = rest[1].as_word().unwrap_or("");
+            match self.phase_index.get(w) {
+                Some(&i) => phase = Some(Cond::InPhase(i)),
+                None => {
+                    let mut d = Diagnostic::at(
+                        rest[1].span,
+                        format!("no phase is called `{w}`"),
+                        "undeclared phase",
+                    );
+                    d = match did_you_mean(w, self.phase_index.keys().map(String::as_str)) {
+                        Some(p) => d.hint(format!("did you mean `{p}`?")),
+                        None => d.hint("declare it with `phase NAME when CONDITION`"),
+                    };
+                    self.err(d);
+                    return None;
+                }
             }
+            rest = &rest[2..];
+        }
+        let cond_e = match rest {
+            [] => None,
+            [w, c] if w.as_word() == Some("when") => Some(c),
             _ => {
-                self.err(
-                    Diagnostic::at(
-                        s.span,
-                        "a rule is `rule NAME at MOMENT [when CONDITION] { … }`",
-                        "malformed rule",
-                    )
-                    .hint(usage),
-                );
+                malformed(self);
                 return None;
             }
         };
@@ -1187,6 +1375,7 @@ impl Checker {
             Some("land") => Moment::Land,
             Some("capture") => Moment::Capture,
             Some("turn") => Moment::Turn,
+            Some("after") => Moment::After,
             Some("end") => Moment::End,
             other => {
                 let mut d =
@@ -1202,6 +1391,12 @@ impl Checker {
         let (when_ctx, body_ctx) = contexts(moment);
         let mut lw = Lowerer::new(scope(when_ctx));
         let when = cond_e.map_or(Some(Cond::True), |c| lw.cond(c));
+        let when = match (phase, when) {
+            (None, w) => w,
+            (Some(p), Some(Cond::True)) => Some(p),
+            (Some(p), Some(w)) => Some(Cond::And(vec![p, w])),
+            (Some(_), None) => None,
+        };
         self.diagnostics.append(&mut lw.diagnostics);
         let body = self.block(s);
         let mut actions = Vec::new();
@@ -1234,16 +1429,17 @@ impl Checker {
         self.no_block(st);
         let allowed: &[&str] = match moment {
             Moment::Start => &["require", "prefer"],
-            Moment::Land => &["capture", "relay", "again", "stop"],
-            Moment::Capture => &["cancel", "forbid", "capture"],
+            Moment::Land => &["capture", "resow", "relay", "again", "stop", "set"],
+            Moment::Capture => &["cancel", "forbid", "capture", "set"],
             Moment::Turn => &["require", "prefer", "forbid"],
-            Moment::End => &["collect"],
+            Moment::After => &["set"],
+            Moment::End => &["collect", "set"],
         };
         let w = st.word.name.as_str();
         if !allowed.contains(&w) {
             let all = [
-                "require", "prefer", "capture", "relay", "again", "stop", "cancel", "forbid",
-                "collect",
+                "require", "prefer", "capture", "resow", "relay", "again", "stop", "cancel",
+                "forbid", "collect", "set",
             ];
             if all.contains(&w) {
                 self.err(
@@ -1320,6 +1516,8 @@ impl Checker {
                 })
             }
             "capture" => self.capture(st, ctx, scope),
+            "set" => self.set(st, ctx, scope),
+            "resow" => self.resow(st, ctx, scope),
             _ => unreachable!("allowed actions are handled"),
         }
     }
@@ -1452,6 +1650,207 @@ impl Checker {
         ok.then_some(action)
     }
 
+    /// `set NAME(x) = value`
+    fn set<'x>(
+        &mut self,
+        st: &Statement,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        let usage = "write `set NAME(mover) = value` for a declared variable";
+        let (target, value) = match (st.args.as_slice(), tail(st)) {
+            ([t], [v]) if st.tail.is_some() => (t, v),
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        st.span,
+                        "`set` is `set VARIABLE = VALUE`",
+                        "malformed `set`",
+                    )
+                    .hint(usage),
+                );
+                return None;
+            }
+        };
+        let mut lw = Lowerer::new(scope(ctx));
+        let v = lw.value(target);
+        self.diagnostics.append(&mut lw.diagnostics);
+        let Some(Value::Var(var, at)) = v else {
+            if v.is_some() {
+                let mut d =
+                    Diagnostic::at(target.span, "only a variable can be set", "not a variable");
+                let name = match &target.kind {
+                    ExprKind::Call(n, _) => n.name.clone(),
+                    ExprKind::Word(w) => w.clone(),
+                    _ => String::new(),
+                };
+                d = match did_you_mean(&name, self.vars.iter().map(|v| v.name.as_str())) {
+                    Some(s) => d.hint(format!("did you mean `{s}`?")),
+                    None => d.hint("declare it with `var NAME per player: values…`"),
+                };
+                self.err(d);
+            }
+            return None;
+        };
+        let values = &self.vars[var].values;
+        let Some(w) = value.as_word() else {
+            self.err(
+                Diagnostic::at(value.span, "a value is a plain name", "not a value")
+                    .hint(format!("one of: {}", values.join(", "))),
+            );
+            return None;
+        };
+        match values.iter().position(|x| x == w) {
+            Some(value) => Some(Action::Set { var, at, value }),
+            None => {
+                let mut d = Diagnostic::at(
+                    value.span,
+                    format!("`{w}` is not a value of `{}`", self.vars[var].name),
+                    "unknown value",
+                );
+                d = match did_you_mean(w, values.iter().map(String::as_str)) {
+                    Some(s) => d.hint(format!("did you mean `{s}`?")),
+                    None => d.hint(format!("one of: {}", values.join(", "))),
+                };
+                self.err(d);
+                None
+            }
+        }
+    }
+
+    /// `resow from PLACE forward|backward|left|right`
+    fn resow<'x>(
+        &mut self,
+        st: &Statement,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        let usage = "write `resow from PLACE forward` (or backward, left, right)";
+        let [from_kw, place, heading] = st.args.as_slice() else {
+            self.err(
+                Diagnostic::at(
+                    st.span,
+                    "`resow` is `resow from PLACE HEADING`",
+                    "malformed `resow`",
+                )
+                .hint(usage),
+            );
+            return None;
+        };
+        if from_kw.as_word() != Some("from") {
+            self.err(Diagnostic::at(from_kw.span, "expected `from`", "not `from`").hint(usage));
+            return None;
+        }
+        let mut lw = Lowerer::new(scope(ctx));
+        let from = lw.place(place);
+        self.diagnostics.append(&mut lw.diagnostics);
+        let heading = match heading.as_word() {
+            Some("forward") => Heading::Forward,
+            Some("backward") => Heading::Backward,
+            Some("left") => Heading::Left,
+            Some("right") => Heading::Right,
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        heading.span,
+                        "a heading is forward, backward, left or right",
+                        "unknown heading",
+                    )
+                    .hint(usage),
+                );
+                return None;
+            }
+        };
+        Some(Action::Resow {
+            from: from?,
+            heading,
+        })
+    }
+
+    /// `notation { letter L: left … ignore: "*" "#" }`
+    fn notation(&mut self, s: &Statement, notation: &mut Notation) {
+        let body = self.block(s);
+        for st in body {
+            self.no_block(st);
+            match st.word.name.as_str() {
+                "letter" => {
+                    let usage = "write `letter L: left` (or right, forward, backward)";
+                    let (Some(letter), [heading]) = (
+                        st.args.first().and_then(|e| match &e.kind {
+                            ExprKind::Word(w) | ExprKind::Str(w) => Some(w.clone()),
+                            _ => None,
+                        }),
+                        tail(st),
+                    ) else {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "a letter is `letter NAME: HEADING`",
+                                "malformed letter",
+                            )
+                            .hint(usage),
+                        );
+                        continue;
+                    };
+                    let heading = match heading.as_word() {
+                        Some("forward") => Heading::Forward,
+                        Some("backward") => Heading::Backward,
+                        Some("left") => Heading::Left,
+                        Some("right") => Heading::Right,
+                        _ => {
+                            self.err(
+                                Diagnostic::at(
+                                    heading.span,
+                                    "a letter names forward, backward, left or right",
+                                    "unknown heading",
+                                )
+                                .hint(usage),
+                            );
+                            continue;
+                        }
+                    };
+                    if notation.letters.iter().any(|l| l.letter == letter) {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                format!("the letter `{letter}` is declared twice"),
+                                "duplicate letter",
+                            )
+                            .hint("each letter names one heading"),
+                        );
+                        continue;
+                    }
+                    if self.labels.keys().any(|l| {
+                        l.ends_with(letter.as_str())
+                            && self
+                                .labels
+                                .contains_key(l.trim_end_matches(letter.as_str()))
+                    }) {
+                        self.err(Diagnostic::at(st.span, format!("the letter `{letter}` makes some turns ambiguous with pit labels"), "ambiguous letter").hint("choose a letter no label ends with"));
+                        continue;
+                    }
+                    notation.letters.push(Letter { letter, heading });
+                }
+                "ignore" => {
+                    for e in tail(st).iter().chain(st.args.iter()) {
+                        match &e.kind {
+                            ExprKind::Str(a) if !a.is_empty() => notation.ignore.push(a.clone()),
+                            _ => self.err(
+                                Diagnostic::at(
+                                    e.span,
+                                    "an annotation to ignore is a quoted string",
+                                    "not a string",
+                                )
+                                .hint("write `ignore: \"*\" \"#\"`"),
+                            ),
+                        }
+                    }
+                }
+                _ => self.unknown(st, &["letter", "ignore"], "notation statement"),
+            }
+        }
+    }
+
     fn end<'x>(&mut self, s: &Statement, scope: &dyn Fn(Context) -> Scope<'x>) -> Option<End> {
         self.no_block(s);
         let usage = "write `end NAME when CONDITION [winner PLAYER]`";
@@ -1512,6 +1911,7 @@ fn moment_name(m: Moment) -> &'static str {
         Moment::Land => "land",
         Moment::Capture => "capture",
         Moment::Turn => "turn",
+        Moment::After => "after",
         Moment::End => "end",
     }
 }
@@ -1557,6 +1957,15 @@ fn contexts(m: Moment) -> (Context, Context) {
                 ..base
             },
         ),
+        Moment::After => {
+            let c = Context {
+                origin: true,
+                last: true,
+                what: "at the `after` moment",
+                ..base
+            };
+            (c, c)
+        }
         Moment::End => {
             let c = Context {
                 what: "at the `end` moment",

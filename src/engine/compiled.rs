@@ -5,7 +5,9 @@
 //! This is what keeps a tree-walking interpreter fast.
 
 use super::NONE;
-use crate::ir::{Action, ArithOp, CmpOp, Cond, Direction, Num, Place, Player, Region, Rules, Who};
+use crate::ir::{
+    Action, ArithOp, CmpOp, Cond, Direction, Heading, Num, Place, Player, Region, Rules, VarAt, Who,
+};
 
 /// A player, resolved where it can be.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,6 +60,7 @@ pub(crate) enum T {
     Sum(R),
     Hand(W),
     Total,
+    Captured,
     Before(Box<N>),
 }
 
@@ -121,9 +124,20 @@ impl Lin {
     }
 }
 
+/// An instance of a variable: a slot in [`super::Position::vars`].
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum V {
+    Slot(usize),
+    /// The slot of a player's instance: base + player.
+    PlayerOf(usize, W),
+    /// The slot of a pit's instance: base + pit.
+    PitOf(usize, P),
+}
+
 /// A condition.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum C {
+    VarIs(V, u32),
     Const(bool),
     Not(Box<C>),
     And(Box<[C]>),
@@ -156,6 +170,14 @@ pub(crate) enum A {
         region: R,
         to: P,
     },
+    Resow {
+        from: P,
+        heading: Heading,
+    },
+    Set {
+        var: V,
+        value: u32,
+    },
     Relay,
     Again,
     Stop,
@@ -187,6 +209,8 @@ pub(crate) struct Compiler<'a> {
     pub owner: &'a [Player],
     pub sides: &'a [Vec<u16>; 2],
     pub all: &'a [u16],
+    /// Where each variable's slots begin.
+    pub var_base: &'a [usize],
 }
 
 impl Compiler<'_> {
@@ -260,6 +284,7 @@ impl Compiler<'_> {
             }),
             Num::Hand(w) => lin(Lin::term(T::Hand(self.who(w, k)))),
             Num::Total => lin(Lin::term(T::Total)),
+            Num::Captured => lin(Lin::term(T::Captured)),
             Num::Before(inner) => lin(Lin::term(T::Before(Box::new(self.num(inner, k))))),
             Num::Arith(op, a, b) => match (op, self.num(a, k), self.num(b, k)) {
                 (ArithOp::Add, N::Lin(x), N::Lin(y)) => lin(x.plus(y)),
@@ -348,8 +373,33 @@ impl Compiler<'_> {
                 (P::Cell(c), R::Cells(cells)) => C::Const(cells.contains(&c)),
                 (p, r) => C::In(p, r),
             },
+            Cond::VarIs(var, at, value) => C::VarIs(self.var(*var, at, k), *value as u32),
+            Cond::InPhase(i) => {
+                // In phase i: its condition holds and no earlier one's does.
+                let mut parts: Vec<Cond> = self.rules.phases[..*i]
+                    .iter()
+                    .map(|p| Cond::Not(Box::new(p.when.clone())))
+                    .collect();
+                parts.push(self.rules.phases[*i].when.clone());
+                self.cond(&Cond::And(parts), k)
+            }
             Cond::NoLegalTurn => C::NoLegalTurn,
             Cond::Repeated => C::Repeated,
+        }
+    }
+
+    fn var(&self, var: usize, at: &VarAt, k: Known) -> V {
+        let base = self.var_base[var];
+        match at {
+            VarAt::Game => V::Slot(base),
+            VarAt::Player(w) => match self.who(w, k) {
+                W::Is(p) => V::Slot(base + p as usize),
+                dynamic => V::PlayerOf(base, dynamic),
+            },
+            VarAt::Pit(p) => match self.place(p, k) {
+                P::Cell(c) => V::Slot(base + c as usize),
+                dynamic => V::PitOf(base, dynamic),
+            },
         }
     }
 
@@ -365,6 +415,14 @@ impl Compiler<'_> {
             Action::CaptureRegion { region, to } => A::CaptureRegion {
                 region: self.region(region, k),
                 to: self.place(to, k),
+            },
+            Action::Resow { from, heading } => A::Resow {
+                from: self.place(from, k),
+                heading: *heading,
+            },
+            Action::Set { var, at, value } => A::Set {
+                var: self.var(*var, at, k),
+                value: *value as u32,
             },
             Action::Relay => A::Relay,
             Action::Again => A::Again,

@@ -2,7 +2,7 @@
 
 use std::cell::Cell;
 
-use super::compiled::{arith, compare, Lin, C, N, P, R, T, W};
+use super::compiled::{arith, compare, Lin, C, N, P, R, T, V, W};
 use super::position::Position;
 use super::{Engine, NONE};
 use crate::ir::Player;
@@ -17,6 +17,8 @@ pub(crate) struct Ctx<'a> {
     pub here: u16,
     pub no_legal_turn: bool,
     pub repeated: bool,
+    /// Seeds captured so far this turn.
+    pub captured: i64,
     /// Seeds in play, counted the first time a rule asks.
     pub total: Cell<Option<i64>>,
 }
@@ -33,6 +35,7 @@ impl<'a> Ctx<'a> {
             here: NONE,
             no_legal_turn: false,
             repeated: false,
+            captured: 0,
             total: Cell::new(None),
         }
     }
@@ -72,6 +75,22 @@ impl Engine {
             P::NamedOf(i, w) => self
                 .who(w, f)
                 .map_or(NONE, |p| self.rules.named_pits[*i].pits[p as usize]),
+        }
+    }
+
+    /// The slot a variable's instance stands for, or `usize::MAX`.
+    pub(crate) fn slot(&self, v: &V, f: &Ctx) -> usize {
+        match v {
+            V::Slot(s) => *s,
+            V::PlayerOf(base, w) => self.who(w, f).map_or(usize::MAX, |p| base + p as usize),
+            V::PitOf(base, p) => {
+                let c = self.place(p, f);
+                if (c as usize) < self.npits {
+                    base + c as usize
+                } else {
+                    usize::MAX
+                }
+            }
         }
     }
 
@@ -120,6 +139,7 @@ impl Engine {
                 .iter()
                 .map(|&c| f.pos.cells[c as usize] as i64)
                 .sum(),
+            T::Captured => f.captured,
             T::Hand(w) => self.who(w, f).map_or(0, |p| f.pos.hands[p as usize] as i64),
             T::Total => match f.total.get() {
                 Some(t) => t,
@@ -190,6 +210,10 @@ impl Engine {
             C::In(p, r) => {
                 let x = self.place(p, f);
                 x != NONE && self.region(r, f).contains(&x)
+            }
+            C::VarIs(v, value) => {
+                let slot = self.slot(v, f);
+                slot != usize::MAX && f.pos.vars.get(slot) == Some(value)
             }
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,

@@ -22,7 +22,7 @@ pub struct Game {
 struct State {
     pos: Position,
     /// Positions since the last capture, the current one last, as flat
-    /// records of `cells + 3` numbers (player to move, cells, hands).
+    /// records (player to move, cells, hands, variables).
     seen: Vec<u32>,
     /// A hash of each record in `seen`, compared before the record.
     seen_hash: Vec<u64>,
@@ -73,7 +73,7 @@ impl Game {
             total,
             ..State::default()
         };
-        let len = engine.cells() + 3;
+        let len = engine.cells() + 3 + engine.var_slots();
         st.seen_hash = seen.chunks_exact(len).map(hash).collect();
         st.seen = seen;
         st.settle(&engine, false)?;
@@ -129,9 +129,9 @@ impl Game {
     }
 
     /// Length of one record in [`Game::seen`]: the player to move, every
-    /// cell, both hands.
+    /// cell, both hands, every variable slot.
     pub fn record_len(&self) -> usize {
-        self.engine.cells() + 3
+        self.engine.cells() + 3 + self.engine.var_slots()
     }
 
     /// Positions seen since the last capture, before the current one, as
@@ -198,11 +198,12 @@ impl State {
             self.seen.clear();
             self.seen_hash.clear();
         }
-        let len = e.cells() + 3;
+        let len = e.cells() + 3 + e.var_slots();
         let start = self.seen.len();
         self.seen.push(self.pos.to_move.map_or(2, u32::from));
         self.seen.extend_from_slice(&self.pos.cells);
         self.seen.extend_from_slice(&self.pos.hands);
+        self.seen.extend_from_slice(&self.pos.vars);
         let (old, current) = self.seen.split_at(start);
         let h = hash(current);
         // Compare hashes first (a tight scan), records only where they match.
@@ -253,11 +254,27 @@ impl State {
         self.legal.clear();
         let plan = &e.plan[mover as usize];
         for cand in &plan.candidates {
-            if e.cond(
+            if !e.cond(
                 &cand.allowed,
                 &Ctx::new(&self.pos, &self.pos, cand.pit, NONE),
             ) {
-                self.legal.push(Turn { pit: cand.pit });
+                continue;
+            }
+            if e.rules.sowing.direction.is_some() {
+                self.legal.push(Turn {
+                    pit: cand.pit,
+                    choice: 0,
+                });
+                continue;
+            }
+            // One turn per letter that means a direction from this pit.
+            for (i, l) in e.rules.notation.letters.iter().enumerate() {
+                if e.heading(mover, cand.pit, l.heading).is_some() {
+                    self.legal.push(Turn {
+                        pit: cand.pit,
+                        choice: i as u8,
+                    });
+                }
             }
         }
         // Preferences among starting pits, in file order.

@@ -13,7 +13,9 @@ pub use game::Game;
 pub use position::Position;
 pub use turn::{TooLong, MAX_SOWINGS};
 
-use crate::ir::{Action, Cond, Moment, Num, Player, Rules, Skip, Slot, Who};
+use crate::ir::{
+    Action, Cond, Direction, Heading, Moment, Num, Player, Rules, Skip, Slot, VarScope, Who,
+};
 use compiled::{CRule, Compiler, C, N, W};
 
 /// "No cell": off the track, no opposite pit.
@@ -46,6 +48,13 @@ pub struct Engine {
     forbids: bool,
     /// Some rule reads `before(…)` while a turn is played.
     reads_before: bool,
+    /// Where each variable's slots begin in [`Position::vars`].
+    var_base: Vec<usize>,
+    /// The starting value of every slot.
+    var_start: Vec<u32>,
+    /// Per mover, per cell, per heading (forward, backward, left, right):
+    /// the direction along the mover's track, if the heading means one there.
+    headings: [Vec<[Option<Direction>; 4]>; 2],
 }
 
 /// The rules as one player plays them.
@@ -58,7 +67,10 @@ struct Plan {
     land: Vec<CRule>,
     capture: Vec<CRule>,
     turn: Vec<CRule>,
+    after: Vec<CRule>,
     at_end: Vec<CRule>,
+    /// Each phase's own condition.
+    phases: Vec<C>,
     ends: Vec<(C, Option<W>)>,
 }
 
@@ -71,11 +83,14 @@ struct Candidate {
     start: Vec<CRule>,
 }
 
-/// One whole turn: the pit it starts from (and, later, the choices made).
+/// One whole turn: the pit it starts from and the choices made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Turn {
     /// The starting pit.
     pub pit: u16,
+    /// The letter chosen (an index in the notation's letters), or 0 when
+    /// the variant has none.
+    pub choice: u8,
 }
 
 /// How a game ended.
@@ -152,6 +167,30 @@ impl Engine {
                 .filter(|&i| rules.rules[i].moment == m)
                 .collect()
         };
+        let mut var_base = Vec::new();
+        let mut var_start = Vec::new();
+        for v in &rules.vars {
+            var_base.push(var_start.len());
+            let n = match v.scope {
+                VarScope::Game => 1,
+                VarScope::Player => 2,
+                VarScope::Pit => npits,
+            };
+            var_start.extend(std::iter::repeat_n(0u32, n));
+        }
+        let headings = [0u8, 1].map(|mover| {
+            (0..cells as u16)
+                .map(|c| {
+                    headings_at(
+                        &rules,
+                        mover,
+                        c,
+                        &next[mover as usize],
+                        &prev[mover as usize],
+                    )
+                })
+                .collect::<Vec<_>>()
+        });
         let compiler = Compiler {
             rules: &rules,
             npits,
@@ -159,6 +198,7 @@ impl Engine {
             owner: &owner,
             sides: &sides,
             all: &all,
+            var_base: &var_base,
         };
         let plan = [0u8, 1].map(|mover| {
             let rules_at = |m: Moment| {
@@ -188,6 +228,12 @@ impl Engine {
                 land: rules_at(Moment::Land),
                 capture: rules_at(Moment::Capture),
                 turn: rules_at(Moment::Turn),
+                after: rules_at(Moment::After),
+                phases: rules
+                    .phases
+                    .iter()
+                    .map(|p| compiler.cond_for(&p.when, mover))
+                    .collect(),
                 at_end: rules_at(Moment::End),
                 ends: rules
                     .ends
@@ -224,6 +270,9 @@ impl Engine {
             simulate,
             forbids,
             reads_before,
+            var_base,
+            var_start,
+            headings,
         }
     }
 
@@ -245,6 +294,58 @@ impl Engine {
             cells,
             hands: self.rules.setup.hands,
             to_move: Some(self.rules.setup.first),
+            vars: self.var_start.clone(),
+        }
+    }
+
+    /// The phase a position is in (an index in the rules' phases), if the
+    /// variant declares phases.
+    pub fn phase(&self, pos: &Position) -> Option<usize> {
+        let mover = pos.to_move.unwrap_or(0);
+        let f = eval::Ctx::new(pos, pos, NONE, NONE);
+        let phases = &self.plan[mover as usize].phases;
+        if phases.is_empty() {
+            return None;
+        }
+        Some(
+            phases
+                .iter()
+                .position(|c| self.cond(c, &f))
+                .unwrap_or(phases.len() - 1),
+        )
+    }
+
+    /// The number of variable slots a position holds.
+    pub fn var_slots(&self) -> usize {
+        self.var_start.len()
+    }
+
+    /// Where a variable's slots begin in [`Position::vars`].
+    pub fn var_base(&self, var: usize) -> usize {
+        self.var_base[var]
+    }
+
+    /// The direction a heading means for a mover starting at a cell.
+    pub(crate) fn heading(&self, mover: Player, cell: u16, h: Heading) -> Option<Direction> {
+        let i = match h {
+            Heading::Forward => 0,
+            Heading::Backward => 1,
+            Heading::Left => 2,
+            Heading::Right => 3,
+        };
+        self.headings[mover as usize]
+            .get(cell as usize)
+            .and_then(|hs| hs[i])
+    }
+
+    /// The sowing direction of a turn, if its choice means one.
+    pub(crate) fn turn_direction(&self, mover: Player, turn: Turn) -> Option<Direction> {
+        match self.rules.sowing.direction {
+            Some(d) => Some(d),
+            None => {
+                let letter = self.rules.notation.letters.get(turn.choice as usize)?;
+                self.heading(mover, turn.pit, letter.heading)
+            }
         }
     }
 
@@ -324,6 +425,62 @@ fn requirements(rules: &[CRule]) -> C {
         1 => all.pop().expect("one"),
         _ => C::And(all.into()),
     }
+}
+
+/// What each heading means for a mover at a cell: forward and backward
+/// along the track; left and right towards the mover's own left or right,
+/// judged by the columns of the cells next to it on the track (at the end of
+/// a row, where the next cell is in the same column, by the cell before).
+fn headings_at(
+    rules: &Rules,
+    mover: Player,
+    cell: u16,
+    next: &[u16],
+    prev: &[u16],
+) -> [Option<Direction>; 4] {
+    let npits = rules.pits.len();
+    if next[cell as usize] == NONE {
+        return [None; 4];
+    }
+    let width = rules.rows.first().map_or(0, |r| r.pits.len()) as i64;
+    // Columns as the mover sees them: the top player looks from the other side.
+    let column = |c: u16| -> i64 {
+        let x = if (c as usize) < npits {
+            rules.pits[c as usize].column as i64
+        } else {
+            match rules.stores[c as usize - npits] {
+                Some(crate::ir::Store::Left) => -1,
+                _ => width,
+            }
+        };
+        if mover == 0 {
+            x
+        } else {
+            width - 1 - x
+        }
+    };
+    let here = column(cell);
+    let (f, b) = (
+        column(next[cell as usize]) - here,
+        column(prev[cell as usize]) - here,
+    );
+    let right = if f > 0 || (f == 0 && b < 0) {
+        Some(Direction::Forward)
+    } else if f < 0 || (f == 0 && b > 0) {
+        Some(Direction::Backward)
+    } else {
+        None
+    };
+    let left = right.map(|d| match d {
+        Direction::Forward => Direction::Backward,
+        Direction::Backward => Direction::Forward,
+    });
+    [
+        Some(Direction::Forward),
+        Some(Direction::Backward),
+        left,
+        right,
+    ]
 }
 
 /// Orders labels as a person would: `A2` before `A10`.

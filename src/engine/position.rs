@@ -11,6 +11,9 @@ pub struct Position {
     pub hands: [u32; 2],
     /// The player to move; `None` once the game is over.
     pub to_move: Option<Player>,
+    /// The variables, by slot (see [`super::Engine::var_slots`]): each
+    /// holds the index of its value.
+    pub vars: Vec<u32>,
 }
 
 impl Position {
@@ -19,6 +22,7 @@ impl Position {
         self.cells.clone_from(&other.cells);
         self.hands = other.hands;
         self.to_move = other.to_move;
+        self.vars.clone_from(&other.vars);
     }
 
     /// Seeds in play: pits, stores and hands.

@@ -2,7 +2,7 @@
 //! another turn, stop), and judge captures. Nothing here allocates once the
 //! scratch buffers have grown to the board's size.
 
-use super::compiled::{CRule, A};
+use super::compiled::{CRule, A, V};
 use super::eval::Ctx;
 use super::position::Position;
 use super::{Engine, Turn, NONE};
@@ -58,10 +58,20 @@ impl Engine {
     ) -> Result<Applied, TooLong> {
         let mover = pos.to_move.unwrap_or(0);
         let plan = &self.plan[mover as usize];
-        let dir = self.rules.sowing.direction;
+        let Some(mut dir) = self.turn_direction(mover, turn) else {
+            // A choice that means no direction here: nothing is sown.
+            return Ok(Applied {
+                forbidden: true,
+                last: turn.pit,
+                ..Applied::default()
+            });
+        };
         let origin = turn.pit;
         let mut out = Applied::default();
+        let mut captured: i64 = 0;
         let mut from = origin;
+        // The first seed goes past `from` (a sowing) or into it (a resowing).
+        let mut into_from = false;
         let mut seeds = self.lift(pos, origin);
         let mut sowings = 0;
         loop {
@@ -71,6 +81,10 @@ impl Engine {
             }
             // Sow.
             let mut cell = from;
+            if into_from && seeds > 0 {
+                pos.cells[cell as usize] += 1;
+                seeds -= 1;
+            }
             while seeds > 0 {
                 let next = self.step(mover, cell, dir);
                 if next == NONE {
@@ -85,17 +99,29 @@ impl Engine {
             }
             out.last = cell;
             // Where the last seed landed: the first rule that applies decides.
+            fn ctx<'p>(
+                pos: &'p Position,
+                before: &'p Position,
+                origin: u16,
+                last: u16,
+                captured: i64,
+            ) -> Ctx<'p> {
+                let mut f = Ctx::new(pos, before, origin, last);
+                f.captured = captured;
+                f
+            }
             let rule = plan
                 .land
                 .iter()
-                .find(|r| self.cond(&r.when, &Ctx::new(pos, before, origin, cell)));
+                .find(|r| self.cond(&r.when, &ctx(pos, before, origin, cell, captured)));
             let mut relay = false;
+            let mut resow = None;
             if let Some(rule) = rule {
                 taken.clear();
                 for action in &rule.actions {
                     match action {
                         A::Capture { place, chain, to } => {
-                            let f = Ctx::new(pos, before, origin, cell);
+                            let f = ctx(pos, before, origin, cell, captured);
                             let (start, to) = (self.place(place, &f), self.place(to, &f));
                             self.take(pos, start, to, taken);
                             if let Some((chain_dir, while_)) = chain {
@@ -110,7 +136,7 @@ impl Engine {
                                     if here == NONE || here == start {
                                         break;
                                     }
-                                    let mut f = Ctx::new(pos, before, origin, cell);
+                                    let mut f = ctx(pos, before, origin, cell, captured);
                                     f.here = here;
                                     if !self.cond(while_, &f) {
                                         break;
@@ -122,6 +148,11 @@ impl Engine {
                         A::CaptureRegion { region, to } => {
                             self.take_region(pos, before, origin, cell, region, to, taken)
                         }
+                        A::Resow { from, heading } => {
+                            let at = self.place(from, &ctx(pos, before, origin, cell, captured));
+                            resow = self.heading(mover, at, *heading).map(|d| (at, d));
+                        }
+                        A::Set { var, value } => self.set(pos, before, origin, cell, var, *value),
                         A::Relay => relay = true,
                         A::Again => out.again = true,
                         A::Stop => relay = false,
@@ -129,16 +160,64 @@ impl Engine {
                     }
                 }
                 if !taken.is_empty() {
-                    self.judge_capture(&plan.capture, pos, before, origin, cell, taken, &mut out);
+                    let kept = resow.is_some();
+                    let n = self.judge_capture(
+                        &plan.capture,
+                        pos,
+                        before,
+                        origin,
+                        cell,
+                        taken,
+                        kept,
+                        &mut out,
+                    );
+                    captured += n as i64;
+                    if let (Some((at, d)), true) = (resow, n > 0) {
+                        // The captured seeds are sown on from `at`, the first into it.
+                        from = at;
+                        dir = d;
+                        seeds = n;
+                        into_from = true;
+                        continue;
+                    }
                 }
             }
             if !relay || out.forbidden {
                 break;
             }
             from = cell;
+            into_from = false;
             seeds = self.lift(pos, cell);
         }
+        for rule in &plan.after {
+            let mut f = Ctx::new(pos, before, origin, out.last);
+            f.captured = captured;
+            if !self.cond(&rule.when, &f) {
+                continue;
+            }
+            for a in &rule.actions {
+                if let A::Set { var, value } = a {
+                    self.set(pos, before, origin, out.last, var, *value);
+                }
+            }
+        }
         Ok(out)
+    }
+
+    /// Gives a variable's instance a value.
+    pub(crate) fn set(
+        &self,
+        pos: &mut Position,
+        before: &Position,
+        origin: u16,
+        last: u16,
+        var: &V,
+        value: u32,
+    ) {
+        let slot = self.slot(var, &Ctx::new(pos, before, origin, last));
+        if let Some(v) = pos.vars.get_mut(slot) {
+            *v = value;
+        }
     }
 
     /// Lifts the seeds a sowing takes from a pit.
@@ -193,8 +272,9 @@ impl Engine {
         origin: u16,
         last: u16,
         taken: &mut Vec<Taken>,
+        kept: bool,
         out: &mut Applied,
-    ) {
+    ) -> u32 {
         let mut cancel = false;
         for rule in rules {
             if !self.cond(&rule.when, &Ctx::new(pos, before, origin, last)) {
@@ -203,6 +283,7 @@ impl Engine {
             for action in &rule.actions {
                 match action {
                     A::Cancel => cancel = true,
+                    A::Set { var, value } => self.set(pos, before, origin, last, var, *value),
                     A::Forbid => out.forbidden = true,
                     A::CaptureRegion { region, to } => {
                         self.take_region(pos, before, origin, last, region, to, taken)
@@ -216,15 +297,21 @@ impl Engine {
                 }
             }
         }
+        let mut n = 0;
         for t in taken.iter() {
             if cancel {
                 pos.cells[t.from as usize] += t.seeds;
             } else {
-                pos.cells[t.to as usize] += t.seeds;
+                // Seeds to be resown stay out of the stores.
+                if !kept {
+                    pos.cells[t.to as usize] += t.seeds;
+                }
+                n += t.seeds;
                 out.captured = true;
             }
         }
         taken.clear();
+        n
     }
 }
 

@@ -65,15 +65,14 @@ pub fn game_from(
         cells,
         hands: [0, 0],
         to_move: Some(to_move),
+        vars: engine.start_position().vars,
     };
     Game::from_position(engine.clone(), pos, Vec::new()).expect("a position that settles")
 }
 
-/// The turn starting at a label.
-pub fn turn(game: &Game, label: &str) -> Turn {
-    Turn {
-        pit: cell(game.engine(), label) as u16,
-    }
+/// The legal turn written as `text`.
+pub fn turn(game: &Game, text: &str) -> Turn {
+    sow::notation::parse_turn(game, text).unwrap_or_else(|d| panic!("{text}: {d}"))
 }
 
 /// The labels of the legal turns, sorted.
