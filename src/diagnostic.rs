@@ -97,12 +97,11 @@ impl Diagnostic {
             .with_width(100)
             .with_links(false);
         let mut out = String::new();
+        if self.span.is_none() {
+            out.push_str(&format!("{name}: "));
+        }
         if handler.render_report(&mut out, report.as_ref()).is_err() {
             return self.to_string();
-        }
-        if self.span.is_some() {
-            let (line, col) = line_col(source, self.span.as_ref().map_or(0, |s| s.0.start));
-            out = format!("{name}:{line}:{col}: {}\n{out}", self.message);
         }
         out
     }

@@ -187,6 +187,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::COMMENT => "a comment",
         Rule::file => "a variant file",
         Rule::statements => "statements",
+        Rule::end_of_statement => "the end of the line or `;`",
         Rule::arg => "an argument",
         Rule::infix => "an operator",
         Rule::prefix => "`not` or `-`",
@@ -234,7 +235,35 @@ fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
     let found = describe_found(source, at);
     let (message, hint) = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let mut expected: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
+            // Operators are many and rarely what was meant: name them once.
+            let operator = |r: &Rule| {
+                matches!(
+                    r,
+                    Rule::range
+                        | Rule::eq
+                        | Rule::ne
+                        | Rule::le
+                        | Rule::ge
+                        | Rule::lt
+                        | Rule::gt
+                        | Rule::add
+                        | Rule::sub
+                        | Rule::mul
+                        | Rule::div
+                        | Rule::rem
+                        | Rule::and
+                        | Rule::or
+                        | Rule::in_
+                )
+            };
+            let mut expected: Vec<&str> = positives
+                .iter()
+                .filter(|r| !operator(r))
+                .map(|r| describe(*r))
+                .collect();
+            if positives.iter().any(operator) {
+                expected.push("an operator");
+            }
             expected.sort_unstable();
             expected.dedup();
             let list = match expected.len() {

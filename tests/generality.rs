@@ -1,0 +1,116 @@
+//! The language is not tied to the shipped games: test-only variants with
+//! other boards, labels, directions and capture rules play as written.
+
+mod common;
+
+use common::*;
+use sow::{Game, Variant};
+
+fn variant(file: &str) -> Variant {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/variants")
+        .join(file);
+    let src = std::fs::read_to_string(&path).unwrap();
+    Variant::from_source(file, &src).unwrap()
+}
+
+const FOURS: [&str; 10] = ["p1", "p2", "p3", "p4", "p5", "q1", "q2", "q3", "q4", "q5"];
+
+#[test]
+fn clockwise_fours_sows_clockwise_through_its_own_store() {
+    let v = variant("clockwise-fours.sow");
+    let mut game = Game::new(v.engine.clone()).unwrap();
+    // Top moves first; q2's 4 seeds go q3 q4 q5 and top's store.
+    game.play(turn(&game, "q2")).unwrap();
+    assert_eq!(counts(&game, &FOURS), [4, 4, 4, 4, 4, 4, 0, 5, 5, 5]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(game.position().cells[n + 1], 1, "top's store");
+    // The last seed fell in top's store: top moves again.
+    assert_eq!(game.position().to_move, Some(1));
+    // q5's 5 seeds: top's store, then past bottom's store? No: bottom's
+    // store is the opponent's and is skipped. p5 p4 p3 p2.
+    game.play(turn(&game, "q5")).unwrap();
+    assert_eq!(counts(&game, &FOURS), [4, 5, 5, 5, 5, 4, 0, 5, 5, 0]);
+    assert_eq!(game.position().cells[n + 1], 2);
+    assert_eq!(game.position().to_move, Some(0));
+}
+
+#[test]
+fn clockwise_fours_captures_exactly_four_and_the_run_before() {
+    let v = variant("clockwise-fours.sow");
+    let n = v.engine.rules.pits.len();
+    // Bottom sows p1's 3 seeds: its own store, q1, q2. q2 and q1 become 4:
+    // q2 is taken, then q1 before it; the store stops the run.
+    let mut g = game_from(
+        &v.engine,
+        &FOURS,
+        &[3, 0, 0, 0, 1, 3, 3, 0, 0, 1],
+        [0, 0],
+        0,
+    );
+    g.play(turn(&g, "p1")).unwrap();
+    assert_eq!(counts(&g, &FOURS), [0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    assert_eq!(g.position().cells[n], 9, "1 sown and 8 captured");
+    // With q1 at 2 (it becomes 3) the run stops: only q2 is taken.
+    let mut g = game_from(
+        &v.engine,
+        &FOURS,
+        &[3, 0, 0, 0, 1, 2, 3, 0, 0, 1],
+        [0, 0],
+        0,
+    );
+    g.play(turn(&g, "p1")).unwrap();
+    assert_eq!(counts(&g, &FOURS), [0, 0, 0, 0, 1, 3, 0, 0, 0, 1]);
+    assert_eq!(g.position().cells[n], 5);
+    // Five is not four: nothing is taken.
+    let mut g = game_from(
+        &v.engine,
+        &FOURS,
+        &[3, 0, 0, 0, 1, 3, 4, 0, 0, 1],
+        [0, 0],
+        0,
+    );
+    g.play(turn(&g, "p1")).unwrap();
+    assert_eq!(counts(&g, &FOURS), [0, 0, 0, 0, 1, 4, 5, 0, 0, 1]);
+    assert_eq!(g.position().cells[n], 1);
+}
+
+const RELAY: [&str; 16] = [
+    "A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "c1", "c2", "c3", "c4", "d1", "d2", "d3", "d4",
+];
+
+#[test]
+fn two_way_relay_letters_choose_the_direction() {
+    let v = variant("two-way-relay.sow");
+    let game = Game::new(v.engine.clone()).unwrap();
+    // Every pit has 2 seeds; each of South's 8 pits may go left or right.
+    assert_eq!(game.legal_turns().len(), 16);
+    // A1R sows A2 A3; the last seed in A3 (occupied) faces c2: c2's two
+    // seeds are taken and resown from A1 rightwards: A1, A2. A2 now faces
+    // c3 (occupied): taken, resown A1, A2. c3 is then empty: the turn ends.
+    let mut g = game.clone();
+    g.play(turn(&g, "A1R")).unwrap();
+    assert_eq!(
+        counts(&g, &RELAY),
+        [2, 5, 3, 2, 2, 2, 2, 2, 2, 0, 0, 2, 2, 2, 2, 2]
+    );
+    // The first capture ends the opening phase: the variable says so.
+    let state = sow::json::position(&v, &g);
+    assert_eq!(state["state"]["captures"]["south"], "some");
+    assert_eq!(state["state"]["phase"], "middle");
+    // A1L goes round the end of the row into B1, B2; B2 (occupied, opening
+    // phase) is lifted and sown on: B3 B4 A4; A4 faces c1: captured, resown.
+    let mut g = game.clone();
+    g.play(turn(&g, "A1L")).unwrap();
+    assert_eq!(
+        counts(&g, &RELAY),
+        [2, 4, 2, 3, 3, 0, 3, 3, 0, 2, 0, 2, 2, 2, 2, 2]
+    );
+    // Without its letter, `A1` is ambiguous; with an annotation it is not.
+    assert!(v
+        .parse_turn(&game, "A1")
+        .unwrap_err()
+        .to_string()
+        .contains("ambiguous"));
+    assert_eq!(v.parse_turn(&game, "A1R*").unwrap(), turn(&game, "A1R"));
+}

@@ -1,0 +1,161 @@
+//! Properties every variant must have, shipped or not: seeds are conserved
+//! by every turn of random games; a position saved mid-game and resumed
+//! gives the same game; `perft` equals the leaves found by walking the
+//! legal turns one by one; every turn's notation reads back as itself.
+
+mod common;
+
+use common::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sow::{Game, Variant};
+
+/// Every shipped variant and every test-only variant.
+fn all_variants() -> Vec<Variant> {
+    let mut v: Vec<Variant> = sow::variants::names().into_iter().map(shipped).collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for f in files {
+        let src = std::fs::read_to_string(&f).unwrap();
+        v.push(
+            Variant::from_source(&f.display().to_string(), &src)
+                .unwrap_or_else(|d| panic!("{}: {d:?}", f.display())),
+        );
+    }
+    assert!(v.len() >= 4);
+    v
+}
+
+#[test]
+fn random_games_conserve_seeds_and_notation_round_trips() {
+    for v in all_variants() {
+        let start = Game::new(v.engine.clone()).unwrap();
+        let total = start.position().total();
+        let mut finished = 0;
+        for g in 0..200u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(g);
+            let mut game = start.clone();
+            for _ in 0..500 {
+                if game.outcome().is_some() {
+                    finished += 1;
+                    break;
+                }
+                let legal = game.legal_turns().to_vec();
+                assert!(
+                    !legal.is_empty(),
+                    "{}: a game goes on with no legal turn",
+                    v.name()
+                );
+                for &t in &legal {
+                    let written = sow::notation::write_turn(&game, t);
+                    assert_eq!(
+                        v.parse_turn(&game, &written).unwrap(),
+                        t,
+                        "{}: `{written}` reads back",
+                        v.name()
+                    );
+                }
+                let t = legal[rng.gen_range(0..legal.len())];
+                game.play(t).unwrap();
+                assert_eq!(
+                    game.position().total(),
+                    total,
+                    "{}: seeds conserved in game {g}",
+                    v.name()
+                );
+            }
+        }
+        assert!(
+            finished >= 190,
+            "{}: only {finished} of 200 random games finished",
+            v.name()
+        );
+    }
+}
+
+#[test]
+fn a_saved_position_resumes_the_same_game() {
+    for v in all_variants() {
+        for g in 0..20u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(1000 + g);
+            let mut game = Game::new(v.engine.clone()).unwrap();
+            let mut moves = Vec::new();
+            while game.outcome().is_none() && moves.len() < 300 {
+                let legal = game.legal_turns();
+                let t = legal[rng.gen_range(0..legal.len())];
+                moves.push(t);
+                game.play(t).unwrap();
+            }
+            // Replay, saving and reloading at the middle.
+            let cut = moves.len() / 2;
+            let mut first = Game::new(v.engine.clone()).unwrap();
+            for &t in &moves[..cut] {
+                first.play(t).unwrap();
+            }
+            let saved = sow::json::position(&v, &first).to_string();
+            let mut resumed = sow::json::read_position(&v, &saved)
+                .unwrap_or_else(|d| panic!("{}: {d}\n{saved}", v.name()));
+            assert_eq!(
+                resumed.position(),
+                first.position(),
+                "{}: the position reads back",
+                v.name()
+            );
+            assert_eq!(
+                resumed.legal_turns(),
+                first.legal_turns(),
+                "{}: same legal turns",
+                v.name()
+            );
+            for &t in &moves[cut..] {
+                resumed.play(t).unwrap();
+            }
+            assert_eq!(
+                resumed.position(),
+                game.position(),
+                "{}: game {g} resumed",
+                v.name()
+            );
+            assert_eq!(
+                resumed.outcome(),
+                game.outcome(),
+                "{}: game {g} outcome",
+                v.name()
+            );
+        }
+    }
+}
+
+/// Leaves found by walking the legal turns one at a time.
+fn walk(game: &Game, depth: u32) -> u64 {
+    if depth == 0 || game.outcome().is_some() {
+        return 1;
+    }
+    game.legal_turns()
+        .iter()
+        .map(|&t| {
+            let mut next = game.clone();
+            next.play(t).unwrap();
+            walk(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_equals_walking_the_moves() {
+    for v in all_variants() {
+        let game = Game::new(v.engine.clone()).unwrap();
+        for depth in 1..=4 {
+            assert_eq!(
+                sow::cli::perft(&game, depth).unwrap(),
+                walk(&game, depth),
+                "{} depth {depth}",
+                v.name()
+            );
+        }
+    }
+}
