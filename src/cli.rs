@@ -82,9 +82,10 @@ enum Command {
         /// The random seed; the same seed gives the same games.
         #[arg(long)]
         seed: u64,
-        /// Stop a game unfinished after this many turns.
-        #[arg(long)]
-        max_plies: Option<u32>,
+        /// Stop a game unfinished after this many turns (so that a variant
+        /// whose games need not end cannot make this run forever).
+        #[arg(long, default_value_t = 10_000)]
+        max_plies: u32,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
@@ -134,7 +135,7 @@ pub fn main() -> i32 {
             seed,
             max_plies,
             format,
-        } => random(&mut out, &variant, games, seed, max_plies, format),
+        } => random(&mut out, &variant, games, seed, Some(max_plies), format),
         Command::Run { script } => run(&mut out, &script),
     };
     let _ = out.flush();

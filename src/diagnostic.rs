@@ -98,7 +98,12 @@ impl Diagnostic {
             .with_links(false);
         let mut out = String::new();
         if self.span.is_none() {
-            out.push_str(&format!("{name}: "));
+            // Nothing to point at: the file and the message, and the hint.
+            out.push_str(&format!("{name}: error: {}\n", self.message));
+            if let Some(h) = &self.hint {
+                out.push_str(&format!("  help: {h}\n"));
+            }
+            return out;
         }
         if handler.render_report(&mut out, report.as_ref()).is_err() {
             return self.to_string();
@@ -151,7 +156,10 @@ pub fn did_you_mean<'a>(
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(word, c);
-        if d <= (word.len().max(c.len()) / 3).max(1) && best.is_none_or(|(bd, _)| d < bd) {
+        if d <= (word.len().max(c.len()) / 3).max(1)
+            && d < word.chars().count()
+            && best.is_none_or(|(bd, _)| d < bd)
+        {
             best = Some((d, c));
         }
     }

@@ -196,10 +196,27 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         };
         cells[i] = count(label, v)?;
     }
-    if let Some(missing) = r.pits.iter().find(|p| !pits.contains_key(&p.label)) {
+    let missing: Vec<&str> = order(variant)
+        .into_iter()
+        .map(|i| r.pits[i].label.as_str())
+        .filter(|l| !pits.contains_key(*l))
+        .collect();
+    if !missing.is_empty() {
+        let (what, verb) = if missing.len() == 1 {
+            ("pit", "is")
+        } else {
+            ("pits", "are")
+        };
         return Err(bad(
             "pits",
-            format!("pit `{}` is missing", missing.label),
+            format!(
+                "{what} {} {verb} missing",
+                missing
+                    .iter()
+                    .map(|l| format!("`{l}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             "list every pit of the board".into(),
         ));
     }

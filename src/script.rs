@@ -40,7 +40,7 @@ struct Script {
 #[serde(untagged)]
 enum Moves {
     Line(String),
-    List(Vec<Spanned<String>>),
+    List(Vec<String>),
 }
 
 #[derive(Deserialize)]
@@ -144,7 +144,15 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
                 }
             }
             Moves::List(list) => {
-                moves.extend(list.iter().map(|s| (s.get_ref().clone(), span(s.span()))))
+                // Find each move's quoted text in order within the list.
+                let end = m.span().end;
+                let mut at = m.span().start;
+                for mv in list {
+                    let quoted = format!("\"{mv}\"");
+                    let found = text[at..end].find(&quoted).map_or(at, |i| at + i);
+                    moves.push((mv.clone(), Span::new(found + 1, found + 1 + mv.len())));
+                    at = (found + quoted.len()).min(end);
+                }
             }
         }
     }

@@ -279,7 +279,11 @@ impl Checker {
                 _ => {}
             }
         }
-        if board_seen.is_none() && self.players.is_some() {
+        // A misspelt `board` is reported where it stands, not as a missing board.
+        let misspelt = statements.iter().any(|s| {
+            !TOP.contains(&s.word.name.as_str()) && did_you_mean(&s.word.name, ["board"]).is_some()
+        });
+        if board_seen.is_none() && self.players.is_some() && !misspelt {
             self.err(
                 Diagnostic::new("the file declares no board")
                     .hint("add `board { row south: A B C … }`"),
@@ -583,21 +587,19 @@ impl Checker {
             );
             return;
         }
-        let width = self.rows[0].pits.len();
-        for (i, row) in self.rows.iter().enumerate() {
-            if row.pits.len() != width {
-                let span = body
-                    .iter()
-                    .filter(|b| b.word.name == "row")
-                    .nth(i)
-                    .map_or(s.span, |b| b.span);
+        // Lengths as written (a rejected label still takes its place).
+        let written: Vec<(usize, Span)> = body
+            .iter()
+            .filter(|b| b.word.name == "row" && !tail(b).is_empty())
+            .map(|b| (tail(b).len(), b.span))
+            .collect();
+        let width = written.first().map_or(0, |w| w.0);
+        for &(len, span) in &written {
+            if len != width {
                 self.diagnostics.push(
                     Diagnostic::at(
                         span,
-                        format!(
-                            "this row has {} pits, the first row {width}",
-                            row.pits.len()
-                        ),
+                        format!("this row has {len} pits, the first row {width}"),
                         "rows differ in length",
                     )
                     .hint("every row of the board has the same number of pits"),

@@ -85,6 +85,7 @@ impl Engine {
                 pos.cells[cell as usize] += 1;
                 seeds -= 1;
             }
+            let mut skipped = 0;
             while seeds > 0 {
                 let next = self.step(mover, cell, dir);
                 if next == NONE {
@@ -92,8 +93,14 @@ impl Engine {
                 }
                 cell = next;
                 if self.skip_origin && cell == origin {
+                    // A track holding only the origin would skip forever.
+                    skipped += 1;
+                    if skipped > 1 {
+                        break;
+                    }
                     continue;
                 }
+                skipped = 0;
                 pos.cells[cell as usize] += 1;
                 seeds -= 1;
             }

@@ -1,0 +1,320 @@
+//! The real `sow` binary, every command: what it prints, what it accepts
+//! and refuses, and its exit codes (0 success, 1 rule or input error, 2
+//! usage error). Nothing may panic.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sow(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs");
+    let run = Run {
+        code: out.status.code().expect("an exit code, not a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "sow {args:?} panicked:\n{}",
+        run.stderr
+    );
+    run
+}
+
+fn temp(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("sow-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn check_accepts_the_shipped_variants_and_reports_every_problem() {
+    let ok = sow(&[
+        "check",
+        "variants/oware-abapa.sow",
+        "variants/kalah.sow",
+        "kalah",
+    ]);
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
+    assert!(ok.stdout.contains("variants/oware-abapa.sow: ok"));
+    let bad = sow(&[
+        "check",
+        "tests/invalid/undefined_label.sow",
+        "tests/invalid/empty_range.sow",
+    ]);
+    assert_eq!(bad.code, 1);
+    // file:line:col, a caret, a hint — for both files.
+    assert!(
+        bad.stderr
+            .contains("[tests/invalid/undefined_label.sow:17:14]"),
+        "{}",
+        bad.stderr
+    );
+    assert!(
+        bad.stderr.contains("tests/invalid/empty_range.sow:"),
+        "{}",
+        bad.stderr
+    );
+    assert!(bad.stderr.contains("┬") && bad.stderr.contains("help:"));
+    let missing = sow(&["check", "no/such/file.sow"]);
+    assert_eq!(missing.code, 1);
+    assert!(missing.stderr.contains("cannot read `no/such/file.sow`"));
+    assert_eq!(sow(&["check"]).code, 2);
+    assert_eq!(sow(&["frobnicate"]).code, 2);
+}
+
+#[test]
+fn play_prints_every_position_as_json_lines() {
+    let r = sow(&["play", "oware-abapa", "--moves", "C a", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["ply"], 0);
+    assert_eq!(lines[0]["move"], serde_json::Value::Null);
+    assert_eq!(lines[1]["move"], "C");
+    assert_eq!(lines[1]["position"]["pits"]["D"], 5);
+    assert_eq!(lines[2]["position"]["to_move"], "south");
+    assert_eq!(lines[2]["outcome"], serde_json::Value::Null);
+    // Every line has the contract's keys.
+    for l in &lines {
+        for k in [
+            "variant", "options", "to_move", "pits", "hands", "stores", "state",
+        ] {
+            assert!(l["position"].get(k).is_some(), "missing {k}");
+        }
+    }
+}
+
+#[test]
+fn play_text_draws_the_board() {
+    let r = sow(&["play", "oware-abapa", "--moves", "C a"]);
+    assert_eq!(r.code, 0);
+    insta::assert_snapshot!(r.stdout);
+}
+
+#[test]
+fn an_illegal_move_keeps_the_lines_before_and_exits_1() {
+    let r = sow(&["play", "oware-abapa", "--moves", "C C", "--format", "json"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout.lines().count(),
+        2,
+        "the start and the first move stay printed"
+    );
+    assert!(
+        r.stderr.contains("`C` is not a legal turn for north"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("legal turns: a b c d e f"));
+    let r = sow(&["play", "oware-abapa", "--moves", "Z"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("`Z` is not a turn of oware-abapa"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_move_after_the_end_is_refused() {
+    // A position where South must feed North and cannot: the game is over
+    // at once (O10), so any move is refused.
+    let pos = temp(
+        "over.json",
+        r#"{"to_move":"south","pits":{"A":1,"B":0,"C":0,"D":0,"E":0,"F":0,"a":0,"b":0,"c":0,"d":0,"e":0,"f":0},"stores":{"south":24,"north":23}}"#,
+    );
+    let r = sow(&[
+        "play",
+        "oware-abapa",
+        "--from",
+        &pos,
+        "--moves",
+        "A",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 1);
+    let first: serde_json::Value = serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(first["outcome"]["reason"], "cannot_feed");
+    assert!(r.stderr.contains("the game is over"), "{}", r.stderr);
+}
+
+#[test]
+fn malformed_positions_are_named() {
+    let cases = [
+        ("{ not json", "not valid JSON"),
+        (
+            r#"{"to_move":"south","pits":{"A":4}}"#,
+            "pits `B`, `C`, `D`",
+        ),
+        (
+            r#"{"to_move":"south","pits":{"Q":4}}"#,
+            "`Q` is not a pit of oware-abapa",
+        ),
+        (r#"{"to_move":"east","pits":{}}"#, "not a player"),
+        (r#"{"pits":{}}"#, "no `to_move`"),
+        (r#"{"to_move":"south","pits":{"A":-1}}"#, "not a seed count"),
+        (
+            r#"{"to_move":"south","pits":{"A":4,"B":4,"C":4,"D":4,"E":4,"F":4,"a":4,"b":4,"c":4,"d":4,"e":4,"f":4},"state":{"colour":1}}"#,
+            "`colour` is not a state key of oware-abapa",
+        ),
+        (
+            r#"{"variant":"kalah","to_move":"south","pits":{}}"#,
+            "this position is for",
+        ),
+    ];
+    for (i, (text, want)) in cases.iter().enumerate() {
+        let pos = temp(&format!("bad{i}.json"), text);
+        let r = sow(&["moves", "oware-abapa", "--from", &pos]);
+        assert_eq!(r.code, 1, "{text}");
+        assert!(
+            r.stderr.contains(want),
+            "{text}: expected `{want}` in\n{}",
+            r.stderr
+        );
+    }
+    let r = sow(&["moves", "oware-abapa", "--from", "no/such.json"]);
+    assert_eq!(r.code, 1);
+}
+
+#[test]
+fn moves_lists_each_turn_with_the_position_it_leads_to() {
+    let r = sow(&["moves", "kalah", "--format", "json"]);
+    assert_eq!(r.code, 0);
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let names: Vec<&str> = lines.iter().map(|l| l["move"].as_str().unwrap()).collect();
+    assert_eq!(names, ["A", "B", "C", "D", "E", "F"]);
+    // L3: C ends in South's store, so South is to move again.
+    assert_eq!(lines[2]["position"]["to_move"], "south");
+    assert_eq!(lines[3]["position"]["to_move"], "north");
+}
+
+#[test]
+fn perft_ends_with_a_bare_integer() {
+    let r = sow(&["perft", "oware-abapa", "3"]);
+    assert_eq!(r.code, 0);
+    let last = r.stdout.lines().last().unwrap();
+    let game =
+        sow::Game::new(sow::Variant::shipped("oware-abapa").unwrap().engine.clone()).unwrap();
+    assert_eq!(
+        last.parse::<u64>().unwrap(),
+        sow::cli::perft(&game, 3).unwrap()
+    );
+    assert_eq!(sow(&["perft", "oware-abapa", "three"]).code, 2);
+}
+
+#[test]
+fn random_replays_the_same_games_from_the_same_seed() {
+    let a = sow(&[
+        "random",
+        "oware-abapa",
+        "--games",
+        "5",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ]);
+    let b = sow(&[
+        "random",
+        "oware-abapa",
+        "--games",
+        "5",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(a.code, 0);
+    let games = |r: &Run| {
+        r.stdout
+            .lines()
+            .take(5)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(games(&a), games(&b));
+    let summary: serde_json::Value =
+        serde_json::from_str(a.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["games"], 5);
+    let wins = &summary["wins"];
+    let total = wins["south"].as_u64().unwrap()
+        + wins["north"].as_u64().unwrap()
+        + wins["draw"].as_u64().unwrap();
+    assert_eq!(total + summary["unfinished"].as_u64().unwrap(), 5);
+    assert!(summary["turns_per_second"].as_f64().unwrap() > 0.0);
+    let capped = sow(&[
+        "random",
+        "kalah",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--max-plies",
+        "2",
+        "--format",
+        "json",
+    ]);
+    let summary: serde_json::Value =
+        serde_json::from_str(capped.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["unfinished"], 3);
+    let text = sow(&["random", "kalah", "--games", "10", "--seed", "1"]);
+    assert!(text.stdout.contains("turns per second"));
+}
+
+#[test]
+fn unknown_variant_names_the_shipped_ones() {
+    let r = sow(&["moves", "owari"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("no shipped variant is called `owari`"));
+    assert!(r.stderr.contains("oware-abapa"));
+}
+
+fn script(name: &str) -> String {
+    let r = sow(&["run", &format!("tests/scripts/{name}")]);
+    format!(
+        "exit {}\n--- stdout\n{}--- stderr\n{}",
+        r.code, r.stdout, r.stderr
+    )
+}
+
+#[test]
+fn run_scripts() {
+    for (name, code) in [
+        ("oware_opening.toml", 0),
+        ("grand_slam.toml", 0),
+        ("kalah_extra_turn.toml", 0),
+        ("fail_expectation.toml", 1),
+        ("fail_illegal_move.toml", 1),
+        ("fail_unknown_key.toml", 1),
+    ] {
+        let out = script(name);
+        assert!(out.starts_with(&format!("exit {code}\n")), "{name}:\n{out}");
+        insta::assert_snapshot!(name, out);
+    }
+    assert!(Path::new(&root().join("tests/scripts/positions/grand_slam.json")).exists());
+}
