@@ -1,1 +1,58 @@
-fn main() {}
+//! Benchmarks through the public library API: random playouts (turns per
+//! second) and perft (leaves per second) on the shipped variants.
+//!
+//! Run with `cargo bench --bench engine`; divan reports the time per call
+//! and, with the counters set here, turns or leaves per second.
+
+use divan::counter::ItemsCount;
+use divan::{black_box, Bencher};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sow::{Game, Variant};
+
+fn main() {
+    divan::main();
+}
+
+const VARIANTS: &[&str] = &["oware-abapa", "kalah"];
+const GAMES: u64 = 200;
+
+/// Plays `GAMES` random games from the start, reusing one game object;
+/// returns the number of turns played.
+fn playouts(start: &Game, game: &mut Game) -> u64 {
+    let mut turns = 0;
+    for seed in 0..GAMES {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        game.copy_from(start);
+        while game.outcome().is_none() {
+            let legal = game.legal_turns();
+            let t = legal[rng.gen_range(0..legal.len())];
+            game.play(t).unwrap();
+            turns += 1;
+        }
+    }
+    turns
+}
+
+/// Random playouts: the counter is turns, so divan reports turns per second.
+#[divan::bench(args = VARIANTS)]
+fn random_playouts(bencher: Bencher, name: &str) {
+    let v = Variant::shipped(name).unwrap();
+    let start = Game::new(v.engine.clone()).unwrap();
+    let mut game = start.clone();
+    let turns = playouts(&start, &mut game);
+    bencher
+        .counter(ItemsCount::new(turns))
+        .bench_local(|| black_box(playouts(&start, &mut game)));
+}
+
+/// Perft from the start: the counter is leaves.
+#[divan::bench(args = VARIANTS, consts = [5, 7])]
+fn perft<const DEPTH: u32>(bencher: Bencher, name: &str) {
+    let v = Variant::shipped(name).unwrap();
+    let start = Game::new(v.engine.clone()).unwrap();
+    let leaves = sow::cli::perft(&start, DEPTH).unwrap();
+    bencher
+        .counter(ItemsCount::new(leaves))
+        .bench_local(|| black_box(sow::cli::perft(&start, DEPTH).unwrap()));
+}

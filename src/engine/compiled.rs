@@ -145,6 +145,10 @@ pub(crate) enum C {
     Cmp(CmpOp, N, N),
     /// A linear sum compared with 0.
     LinCmp(CmpOp, Lin),
+    /// `coefficient × seeds(cell) + k` compared with 0.
+    CellLin(CmpOp, u16, i64, i64),
+    /// The seeds of some cells, summed, compared with a number.
+    SumCmp(CmpOp, Box<[u16]>, i64),
     SeedsCmp(CmpOp, P, i64),
     SeedsIn(P, i64, i64),
     Range(N, N, N),
@@ -339,13 +343,7 @@ impl Compiler<'_> {
             Cond::Compare(op, a, b) => match (self.num(a, k), self.num(b, k)) {
                 (N::Lin(x), N::Lin(y)) => {
                     // x op y  ⇔  x - y op 0
-                    let d = x.plus(y.scaled(-1));
-                    match (d.cells.as_slice(), d.terms.as_slice()) {
-                        ([], []) => C::Const(compare(*op, d.k, 0)),
-                        ([], [(1, T::Seeds(p))]) => C::SeedsCmp(*op, p.clone(), -d.k),
-                        ([(1, c)], []) => C::SeedsCmp(*op, P::Cell(*c), -d.k),
-                        _ => C::LinCmp(*op, d),
-                    }
+                    lin_cond(*op, x.plus(y.scaled(-1)))
                 }
                 (x, y) => C::Cmp(*op, x, y),
             },
@@ -481,6 +479,64 @@ impl Compiler<'_> {
                 each: Some(each),
             },
         )
+    }
+}
+
+/// `lin op 0` as the cheapest condition that says it.
+fn lin_cond(op: CmpOp, d: Lin) -> C {
+    match (d.cells.as_slice(), d.terms.as_slice()) {
+        ([], []) => C::Const(compare(op, d.k, 0)),
+        ([], [(1, T::Seeds(p))]) => C::SeedsCmp(op, p.clone(), -d.k),
+        ([(1, c)], []) => C::SeedsCmp(op, P::Cell(*c), -d.k),
+        ([(coef, c)], []) => C::CellLin(op, *c, *coef, d.k),
+        (cells, []) if cells.iter().all(|(coef, _)| *coef == 1) => {
+            C::SumCmp(op, cells.iter().map(|(_, c)| *c).collect(), -d.k)
+        }
+        _ => C::LinCmp(op, d),
+    }
+}
+
+/// A condition with the game's seed total put in for `total`: the total
+/// never changes during a game, so each game binds it once.
+pub(crate) fn bind_total(c: &C, total: i64) -> C {
+    let fold = |l: &Lin| -> Lin {
+        let mut l = l.clone();
+        for (coef, t) in std::mem::take(&mut l.terms) {
+            match t {
+                T::Total => l.k = l.k.wrapping_add(coef.wrapping_mul(total)),
+                other => l.terms.push((coef, other)),
+            }
+        }
+        l
+    };
+    match c {
+        C::Not(inner) => match bind_total(inner, total) {
+            C::Const(b) => C::Const(!b),
+            other => C::Not(Box::new(other)),
+        },
+        C::And(v) => {
+            let parts: Vec<C> = v.iter().map(|c| bind_total(c, total)).collect();
+            if parts.contains(&C::Const(false)) {
+                C::Const(false)
+            } else {
+                C::And(parts.into_iter().filter(|c| *c != C::Const(true)).collect())
+            }
+        }
+        C::Or(v) => {
+            let parts: Vec<C> = v.iter().map(|c| bind_total(c, total)).collect();
+            if parts.contains(&C::Const(true)) {
+                C::Const(true)
+            } else {
+                C::Or(
+                    parts
+                        .into_iter()
+                        .filter(|c| *c != C::Const(false))
+                        .collect(),
+                )
+            }
+        }
+        C::LinCmp(op, l) => lin_cond(*op, fold(l)),
+        other => other.clone(),
     }
 }
 

@@ -125,7 +125,11 @@ impl Engine {
             sum = sum.wrapping_add(c.wrapping_mul(f.pos.cells[cell as usize] as i64));
         }
         for (c, t) in &l.terms {
-            sum = sum.wrapping_add(c.wrapping_mul(self.term(t, f)));
+            let v = match (t, f.total.get()) {
+                (T::Total, Some(total)) => total,
+                _ => self.term(t, f),
+            };
+            sum = sum.wrapping_add(c.wrapping_mul(v));
         }
         sum
     }
@@ -161,20 +165,49 @@ impl Engine {
         }
     }
 
-    /// Judges a condition. The shapes rules use most are judged inline;
-    /// the rest in [`Engine::cond_general`].
+    /// Judges a condition. The shapes rules use most (alone, or joined by
+    /// `and` / `or`) are judged inline; the rest in [`Engine::cond_general`].
     #[inline]
     pub(crate) fn cond(&self, c: &C, f: &Ctx) -> bool {
+        if let Some(b) = self.leaf(c, f) {
+            return b;
+        }
         match c {
+            C::And(v) => v
+                .iter()
+                .all(|c| self.leaf(c, f).unwrap_or_else(|| self.cond_general(c, f))),
+            C::Or(v) => v
+                .iter()
+                .any(|c| self.leaf(c, f).unwrap_or_else(|| self.cond_general(c, f))),
+            _ => self.cond_general(c, f),
+        }
+    }
+
+    /// The common leaves of a condition, or `None` for the others.
+    #[inline(always)]
+    fn leaf(&self, c: &C, f: &Ctx) -> Option<bool> {
+        Some(match c {
             C::Const(b) => *b,
             C::SeedsCmp(op, P::Cell(cell), k) => compare(*op, Self::seeds(f, *cell), *k),
             C::SeedsCmp(op, P::Last, k) => compare(*op, Self::seeds(f, f.last), *k),
+            C::CellLin(op, cell, coef, k) => compare(
+                *op,
+                coef.wrapping_mul(Self::seeds(f, *cell)).wrapping_add(*k),
+                0,
+            ),
+            C::SumCmp(op, cells, k) => compare(
+                *op,
+                cells.iter().map(|&c| f.pos.cells[c as usize] as i64).sum(),
+                *k,
+            ),
             C::SeedsIn(P::Last, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.last)),
             C::SeedsIn(P::Here, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.here)),
             C::OwnerIs(P::Last, pl) => self.owner.get(f.last as usize) == Some(pl),
             C::OwnerIs(P::Here, pl) => self.owner.get(f.here as usize) == Some(pl),
-            _ => self.cond_general(c, f),
-        }
+            C::NoLegalTurn => f.no_legal_turn,
+            C::Repeated => f.repeated,
+            _ => return None,
+        })
     }
 
     #[inline(never)]
@@ -194,6 +227,16 @@ impl Engine {
             C::And(v) => v.iter().all(|c| self.cond(c, f)),
             C::Or(v) => v.iter().any(|c| self.cond(c, f)),
             C::LinCmp(op, l) => compare(*op, self.lin(l, f), 0),
+            C::CellLin(op, cell, coef, k) => compare(
+                *op,
+                coef.wrapping_mul(Self::seeds(f, *cell)).wrapping_add(*k),
+                0,
+            ),
+            C::SumCmp(op, cells, k) => compare(
+                *op,
+                cells.iter().map(|&c| f.pos.cells[c as usize] as i64).sum(),
+                *k,
+            ),
             C::Cmp(op, a, b) => compare(*op, self.num(a, f), self.num(b, f)),
             C::Range(n, lo, hi) => {
                 let x = self.num(n, f);

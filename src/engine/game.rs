@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use super::compiled::A;
+use super::compiled::{compare, A, C, P};
 use super::eval::Ctx;
 use super::turn::{Taken, TooLong};
-use super::{Engine, Outcome, Position, Turn, NONE};
+use super::{BoundEnds, Engine, Outcome, Position, Turn, NONE};
 use crate::ir::Player;
 
 /// A game in progress. Reuses its buffers from turn to turn, so playing a
@@ -26,9 +26,14 @@ struct State {
     seen: Vec<u32>,
     /// A hash of each record in `seen`, compared before the record.
     seen_hash: Vec<u64>,
+    /// A 1024-bit filter of the hashes in `seen_hash`: a clear bit proves a
+    /// position new without scanning the history.
+    seen_filter: [u64; 16],
     repeated: bool,
     /// Seeds in play.
     total: i64,
+    /// The end rules with `total` bound in.
+    ends: Arc<BoundEnds>,
     legal: Vec<Turn>,
     outcome: Option<Outcome>,
     plies: u32,
@@ -71,10 +76,14 @@ impl Game {
             sim: pos.clone(),
             pos,
             total,
+            ends: engine.bound_ends(total),
             ..State::default()
         };
         let len = engine.cells() + 3 + engine.var_slots();
         st.seen_hash = seen.chunks_exact(len).map(hash).collect();
+        for &h in &st.seen_hash {
+            st.seen_filter[filter_slot(h).0] |= filter_slot(h).1;
+        }
         st.seen = seen;
         st.settle(&engine, false)?;
         Ok(Game { engine, st })
@@ -90,11 +99,15 @@ impl Game {
         st.pos.copy_from(&o.pos);
         st.seen.clone_from(&o.seen);
         st.seen_hash.clone_from(&o.seen_hash);
+        st.seen_filter = o.seen_filter;
         st.repeated = o.repeated;
         st.legal.clone_from(&o.legal);
         st.outcome.clone_from(&o.outcome);
         st.plies = o.plies;
         st.total = o.total;
+        if !Arc::ptr_eq(&st.ends, &o.ends) {
+            st.ends = o.ends.clone();
+        }
         if st.before.cells.len() != o.pos.cells.len() {
             st.before = o.pos.clone();
             st.sim = o.pos.clone();
@@ -156,14 +169,22 @@ impl Game {
     }
 }
 
-/// FNV-1a over a record.
+/// The word and bit of a hash in the 1024-bit filter.
+fn filter_slot(h: u64) -> (usize, u64) {
+    (((h >> 6) & 15) as usize, 1 << (h & 63))
+}
+
+/// A hash of a record: a sum of independent products, so the multiplies
+/// run side by side rather than in a chain. (Equal hashes are checked
+/// record against record: a collision costs time, never a wrong answer.)
 fn hash(record: &[u32]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut h: u64 = 0;
+    let mut k: u64 = 0x9e37_79b9_7f4a_7c15;
     for &x in record {
-        h ^= x as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        h = h.wrapping_add((x as u64 + 1).wrapping_mul(k));
+        k = k.wrapping_add(0x6a09_e667_f3bc_c909) | 1;
     }
-    h
+    h ^ (h >> 29)
 }
 
 impl State {
@@ -183,9 +204,9 @@ impl State {
         f.total.set(Some(self.total));
         f.no_legal_turn = self.legal.is_empty();
         f.repeated = self.repeated;
-        let plan = &e.plan[mover as usize];
-        if let Some(i) = plan.ends.iter().position(|(when, _)| e.cond(when, &f)) {
-            let winner = plan.ends[i].1.as_ref().and_then(|w| e.who(w, &f));
+        let ends = &self.ends[mover as usize];
+        if let Some(i) = ends.iter().position(|(when, _)| e.cond(when, &f)) {
+            let winner = ends[i].1.as_ref().and_then(|w| e.who(w, &f));
             self.finish(e, mover, i, winner);
         }
         Ok(())
@@ -197,6 +218,7 @@ impl State {
         if captured {
             self.seen.clear();
             self.seen_hash.clear();
+            self.seen_filter = [0; 16];
         }
         let len = e.cells() + 3 + e.var_slots();
         let start = self.seen.len();
@@ -206,14 +228,17 @@ impl State {
         self.seen.extend_from_slice(&self.pos.vars);
         let (old, current) = self.seen.split_at(start);
         let h = hash(current);
-        // Compare hashes first (a tight scan), records only where they match.
-        self.repeated = self
-            .seen_hash
-            .iter()
-            .enumerate()
-            .filter(|&(_, &oh)| oh == h)
-            .any(|(i, _)| old[i * len..(i + 1) * len] == *current);
+        // The filter first, then the hashes, then the records that match.
+        let (word, bit) = filter_slot(h);
+        self.repeated = self.seen_filter[word] & bit != 0
+            && self
+                .seen_hash
+                .iter()
+                .enumerate()
+                .filter(|&(_, &oh)| oh == h)
+                .any(|(i, _)| old[i * len..(i + 1) * len] == *current);
         self.seen_hash.push(h);
+        self.seen_filter[word] |= bit;
     }
 
     fn finish(&mut self, e: &Engine, mover: Player, end: usize, winner: Option<Player>) {
@@ -254,10 +279,16 @@ impl State {
         self.legal.clear();
         let plan = &e.plan[mover as usize];
         for cand in &plan.candidates {
-            if !e.cond(
-                &cand.allowed,
-                &Ctx::new(&self.pos, &self.pos, cand.pit, NONE),
-            ) {
+            // The common requirement, `seeds(origin) > 0` on a known pit,
+            // is judged without building a context.
+            let allowed = match &cand.allowed {
+                C::Const(b) => *b,
+                C::SeedsCmp(op, P::Cell(c), k) => {
+                    compare(*op, self.pos.cells[*c as usize] as i64, *k)
+                }
+                other => e.cond(other, &Ctx::new(&self.pos, &self.pos, cand.pit, NONE)),
+            };
+            if !allowed {
                 continue;
             }
             if e.rules.sowing.direction.is_some() {
@@ -277,7 +308,19 @@ impl State {
                 }
             }
         }
-        // Preferences among starting pits, in file order.
+        if plan.start_prefers {
+            self.start_preferences(e, mover);
+        }
+        if e.simulate {
+            self.judge_turns(e, mover)?;
+        }
+        Ok(())
+    }
+
+    /// Preferences among starting pits (`prefer` in `start` rules), in file
+    /// order: each keeps only the turns it holds for, if any.
+    fn start_preferences(&mut self, e: &Engine, mover: Player) {
+        let plan = &e.plan[mover as usize];
         let n_start = plan.candidates.first().map_or(0, |c| c.start.len());
         for ri in 0..n_start {
             let nactions = plan.candidates[0].start[ri].actions.len();
@@ -301,10 +344,6 @@ impl State {
                 }
             }
         }
-        if e.simulate {
-            self.judge_turns(e, mover)?;
-        }
-        Ok(())
     }
 
     /// Plays each candidate turn on a scratch position and keeps those the

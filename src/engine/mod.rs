@@ -64,6 +64,8 @@ struct Plan {
     /// (labels in natural order), each with the `start` rules specialised
     /// for it. A pit whose rules can never allow it is left out.
     candidates: Vec<Candidate>,
+    /// Some `start` rule has a `prefer`.
+    start_prefers: bool,
     land: Vec<CRule>,
     capture: Vec<CRule>,
     turn: Vec<CRule>,
@@ -82,6 +84,9 @@ struct Candidate {
     /// The `start` rules, for their preferences.
     start: Vec<CRule>,
 }
+
+/// Each mover's end rules: the condition and the winner it names.
+pub(crate) type BoundEnds = [Vec<(C, Option<W>)>; 2];
 
 /// One whole turn: the pit it starts from and the choices made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -225,6 +230,12 @@ impl Engine {
                 .collect();
             Plan {
                 candidates,
+                start_prefers: at(Moment::Start).iter().any(|&i| {
+                    rules.rules[i]
+                        .actions
+                        .iter()
+                        .any(|a| matches!(a, Action::Prefer(_)))
+                }),
                 land: rules_at(Moment::Land),
                 capture: rules_at(Moment::Capture),
                 turn: rules_at(Moment::Turn),
@@ -313,6 +324,17 @@ impl Engine {
                 .position(|c| self.cond(c, &f))
                 .unwrap_or(phases.len() - 1),
         )
+    }
+
+    /// The end rules of each mover with a game's seed total bound in.
+    pub(crate) fn bound_ends(&self, total: i64) -> std::sync::Arc<BoundEnds> {
+        std::sync::Arc::new([0, 1].map(|m| {
+            self.plan[m]
+                .ends
+                .iter()
+                .map(|(c, w)| (compiled::bind_total(c, total), w.clone()))
+                .collect()
+        }))
     }
 
     /// The number of variable slots a position holds.
