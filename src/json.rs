@@ -44,7 +44,7 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
         let seen: Vec<Value> = game
             .seen()
             .chunks_exact(len)
-            .map(|rec| Value::from(rec.to_vec()))
+            .map(|rec| Value::from(record_out(variant, rec)))
             .collect();
         state.insert("seen".into(), Value::Array(seen));
     }
@@ -64,6 +64,27 @@ pub fn current_phase(variant: &Variant, game: &Game) -> Option<String> {
     let e = &variant.engine;
     e.phase(game.position())
         .map(|i| e.rules.phases[i].name.clone())
+}
+
+/// A `seen` record as written: the player to move, the pits in the order
+/// `pits` lists them, then the stores, hands and variable slots as kept.
+fn record_out(variant: &Variant, rec: &[u32]) -> Vec<u32> {
+    let n = variant.engine.rules.pits.len();
+    let mut out = vec![rec[0]];
+    out.extend(order(variant).iter().map(|&i| rec[1 + i]));
+    out.extend_from_slice(&rec[1 + n..]);
+    out
+}
+
+/// A `seen` record as read, back in the engine's order.
+fn record_in(variant: &Variant, rec: &[u32]) -> Vec<u32> {
+    let n = variant.engine.rules.pits.len();
+    let mut out = rec.to_vec();
+    for (k, &i) in order(variant).iter().enumerate() {
+        out[1 + i] = rec[1 + k];
+    }
+    out[1 + n..].copy_from_slice(&rec[1 + n..]);
+    out
 }
 
 /// Pits in the order positions list them: labels in natural order.
@@ -301,8 +322,8 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                                 .collect()
                         });
                         match nums {
-                            Some(v) if v.len() == len && v[0] <= 1 => seen.extend(v),
-                            _ => return Err(bad("seen", "an entry of `seen` is malformed".into(), format!("each entry is [player to move (0 or 1), {} pit and store counts, 2 hands, {} variable slots]", n + 2, e.var_slots()))),
+                            Some(v) if v.len() == len && v[0] <= 1 => seen.extend(record_in(variant, &v)),
+                            _ => return Err(bad("seen", "an entry of `seen` is malformed".into(), format!("each entry is [player to move (0 or 1), {n} pit counts in the order `pits` lists them, 2 stores, 2 hands, {} variable slots]", e.var_slots()))),
                         }
                     }
                 }

@@ -83,8 +83,21 @@ const RELAY: [&str; 16] = [
 fn two_way_relay_letters_choose_the_direction() {
     let v = variant("two-way-relay.sow");
     let game = Game::new(v.engine.clone()).unwrap();
-    // Every pit has 2 seeds; each of South's 8 pits may go left or right.
-    assert_eq!(game.legal_turns().len(), 16);
+    // Every pit has 2 seeds; each of South's 8 pits may go left or right,
+    // but capturing is compulsory: A2L and A3R (which relay round to an
+    // empty pit without capturing) are not legal.
+    let legal: Vec<String> = game
+        .legal_turns()
+        .iter()
+        .map(|&t| sow::notation::write_turn(&game, t))
+        .collect();
+    assert_eq!(legal.len(), 14, "{legal:?}");
+    assert!(!legal.contains(&"A2L".to_string()) && !legal.contains(&"A3R".to_string()));
+    assert!(v
+        .parse_turn(&game, "A2L")
+        .unwrap_err()
+        .to_string()
+        .contains("not a legal turn"));
     // A1R sows A2 A3; the last seed in A3 (occupied) faces c2: c2's two
     // seeds are taken and resown from A1 rightwards: A1, A2. A2 now faces
     // c3 (occupied): taken, resown A1, A2. c3 is then empty: the turn ends.
@@ -113,4 +126,49 @@ fn two_way_relay_letters_choose_the_direction() {
         .to_string()
         .contains("ambiguous"));
     assert_eq!(v.parse_turn(&game, "A1R*").unwrap(), turn(&game, "A1R"));
+}
+
+const OWARE: [&str; 12] = ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"];
+
+/// OpenSpiel's grand-slam position: North's `c` would take every South seed.
+fn grand_slam(v: &Variant) -> Game {
+    game_from(
+        &v.engine,
+        &OWARE,
+        &[1, 1, 1, 1, 1, 0, 0, 0, 8, 0, 0, 1],
+        [0, 0],
+        1,
+    )
+}
+
+/// Oware with its grand-slam rule's action replaced.
+fn oware_with(action: &str) -> Variant {
+    let src = sow::variants::source("oware-abapa").unwrap();
+    let changed = src.replace("  cancel\n", &format!("  {action}\n"));
+    assert_ne!(src, changed);
+    Variant::from_source("changed.sow", &changed).unwrap()
+}
+
+#[test]
+fn a_capture_of_everything_can_capture_nothing_be_forbidden_or_take_all() {
+    let n = 12;
+    // O9 as shipped: the move is played and captures nothing.
+    let v = shipped("oware-abapa");
+    let mut g = grand_slam(&v);
+    g.play(turn(&g, "c")).unwrap();
+    assert_eq!(counts(&g, &OWARE), [2, 2, 2, 2, 2, 0, 0, 0, 0, 1, 1, 2]);
+    assert_eq!(g.position().cells[n + 1], 0);
+    // Forbidden (Wari's reading): `c` is not a legal turn.
+    let v = oware_with("forbid");
+    let g = grand_slam(&v);
+    assert!(!legal_labels(&g).contains(&"c".to_string()));
+    assert_eq!(legal_labels(&g), ["f"]);
+    // Take all: the capture takes every seed of South's side.
+    let v = oware_with("capture side(opponent)");
+    let mut g = grand_slam(&v);
+    g.play(turn(&g, "c")).unwrap();
+    // 10 of the position's 14 seeds captured: more than half, the game
+    // ends (F2) and North's leftover 4 seeds are collected (F3).
+    let o = g.outcome().expect("the game is over");
+    assert_eq!((o.reason.as_str(), o.scores), ("score_gt_half", [0, 14]));
 }

@@ -301,3 +301,48 @@ fn playthrough_110_moves() {
     let o = game.outcome().expect("the playthrough ends the game");
     assert_eq!(o.winner, Some(1), "returns {}", p["returns"]);
 }
+
+/// F1 through a saved position: OpenSpiel's repetition test, saved to JSON
+/// after ten moves and resumed; the positions seen travel in `state.seen`.
+#[test]
+fn repetition_survives_save_and_resume() {
+    let text = std::fs::read_to_string(oracle("oware/unit_tests.json")).unwrap();
+    let tests: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let t = tests
+        .iter()
+        .find(|t| t["actions"].is_array())
+        .expect("the repetition test");
+    let s = &t["start"];
+    let v = shipped("oware-abapa");
+    let mut game = start(&s["board"], &s["scores"], s["to_move"].as_u64().unwrap());
+    let actions: Vec<u64> = t["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_u64().unwrap())
+        .collect();
+    for &a in &actions[..10] {
+        let p = game.position().to_move.unwrap() as u64;
+        game.play(turn(&game, label(p, a))).unwrap();
+    }
+    let saved = sow::json::position(&v, &game).to_string();
+    assert!(saved.contains("\"seen\":[["), "{saved}");
+    let mut resumed = sow::json::read_position(&v, &saved).unwrap();
+    for &a in &actions[10..] {
+        let p = resumed.position().to_move.unwrap() as u64;
+        resumed.play(turn(&resumed, label(p, a))).unwrap();
+    }
+    assert_eq!(
+        resumed.outcome().map(|o| o.reason.as_str()),
+        Some("repetition")
+    );
+    // Without the history the same moves do not end the game.
+    let mut forgetful: Value = serde_json::from_str(&saved).unwrap();
+    forgetful["state"]["seen"] = serde_json::json!([]);
+    let mut g = sow::json::read_position(&v, &forgetful.to_string()).unwrap();
+    for &a in &actions[10..] {
+        let p = g.position().to_move.unwrap() as u64;
+        g.play(turn(&g, label(p, a))).unwrap();
+    }
+    assert!(g.outcome().is_none());
+}

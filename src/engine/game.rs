@@ -384,7 +384,8 @@ impl State {
                     } else {
                         self.sim.copy_from(&self.pos);
                         let applied = e.apply(&mut self.sim, &self.pos, t, &mut self.taken)?;
-                        let fa = Ctx::new(&self.sim, &self.pos, t.pit, applied.last);
+                        let mut fa = Ctx::new(&self.sim, &self.pos, t.pit, applied.last);
+                        fa.captured = applied.seeds_captured;
                         match a {
                             A::Require(c) | A::Prefer(c) => e.cond(c, &fa),
                             A::Forbid => false,

@@ -31,6 +31,8 @@ pub(crate) struct Applied {
     pub captured: bool,
     /// Where the last seed of the last sowing landed.
     pub last: u16,
+    /// How many seeds were captured.
+    pub seeds_captured: i64,
 }
 
 /// A turn that did not end within [`MAX_SOWINGS`] sowings.
@@ -196,6 +198,7 @@ impl Engine {
             into_from = false;
             seeds = self.lift(pos, cell);
         }
+        out.seeds_captured = captured;
         for rule in &plan.after {
             let mut f = Ctx::new(pos, before, origin, out.last);
             f.captured = captured;
