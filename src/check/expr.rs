@@ -555,6 +555,40 @@ impl<'a> Lowerer<'a> {
                     .chain(s.regions.keys().map(String::as_str))
                     .chain(s.named_pits.keys().map(String::as_str))
                     .chain(s.lets.keys().map(String::as_str));
+                // `name(player)` reads like a region or a named pit.
+                let region_like = args.len() == 1 && {
+                    let saved = self.diagnostics.len();
+                    let is_player = matches!(self.value(&args[0]), Some(Value::Who(_)));
+                    self.diagnostics.truncate(saved);
+                    is_player
+                };
+                if region_like {
+                    let known: Vec<&str> = s
+                        .regions
+                        .keys()
+                        .chain(s.named_pits.keys())
+                        .map(String::as_str)
+                        .collect();
+                    let mut d = Diagnostic::at(
+                        span,
+                        format!("no region or named pit is called `{name}`"),
+                        "undeclared region",
+                    );
+                    d = match did_you_mean(
+                        name,
+                        known.iter().copied().chain(FUNCTIONS.iter().copied()),
+                    ) {
+                        Some(c) => d.hint(format!("did you mean `{c}`?")),
+                        None if known.is_empty() => d.hint(format!(
+                            "declare `region {name} {{ … }}` or a row group `row south {name}: …`"
+                        )),
+                        None => d.hint(format!(
+                            "the file declares {}; or declare `region {name} {{ … }}`",
+                            known.join(", ")
+                        )),
+                    };
+                    return self.error(d);
+                }
                 let mut d =
                     Diagnostic::at(span, format!("unknown function `{name}`"), "not a function");
                 d = match did_you_mean(name, candidates) {

@@ -11,7 +11,7 @@ mod turn;
 
 pub use game::Game;
 pub use position::Position;
-pub use turn::{TooLong, MAX_SOWINGS};
+pub use turn::{TooLong, MAX_SOWINGS, MAX_SOWN};
 
 use crate::ir::{
     Action, Cond, Direction, Heading, Moment, Num, Player, Rules, Skip, Slot, VarScope, Who,

@@ -12,6 +12,10 @@ use crate::ir::{Direction, Player, Take};
 /// error: a resource limit, so that no variant file can make a turn hang.
 pub const MAX_SOWINGS: u32 = 100_000;
 
+/// The most seeds one turn may sow, for the same reason (a few hundredths
+/// of a second of work).
+pub const MAX_SOWN: u64 = 20_000_000;
+
 /// Seeds taken by a capture and not yet put away.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Taken {
@@ -35,7 +39,8 @@ pub(crate) struct Applied {
     pub seeds_captured: i64,
 }
 
-/// A turn that did not end within [`MAX_SOWINGS`] sowings.
+/// A turn that did not end within [`MAX_SOWINGS`] sowings or
+/// [`MAX_SOWN`] seeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong;
 
@@ -76,9 +81,11 @@ impl Engine {
         let mut into_from = false;
         let mut seeds = self.lift(pos, origin);
         let mut sowings = 0;
+        let mut sown: u64 = 0;
         loop {
             sowings += 1;
-            if sowings > MAX_SOWINGS {
+            sown += seeds as u64;
+            if sowings > MAX_SOWINGS || sown > MAX_SOWN {
                 return Err(TooLong);
             }
             // Sow.
