@@ -28,6 +28,12 @@ fn stores(game: &Game) -> Vec<u32> {
     game.position().cells[n..].to_vec()
 }
 
+/// Asserts the pits (OpenSpiel's board order) and the stores (its scores).
+fn assert_board(game: &Game, board: &Value, scores: &Value, what: &str) {
+    assert_eq!(counts(game, &BOARD), nums(board), "{what}: board");
+    assert_eq!(stores(game), nums(scores), "{what}: scores");
+}
+
 fn legal_from(player: u64, v: &Value) -> Vec<String> {
     let mut l: Vec<String> = v
         .as_array()
@@ -70,15 +76,11 @@ fn replay(g: &Value) {
         );
         let mv = label(player, step["move"].as_u64().unwrap());
         game.play(turn(&game, mv)).unwrap();
-        assert_eq!(
-            counts(&game, &BOARD),
-            nums(&step["board"]),
-            "{id} ply {ply} ({mv}): board"
-        );
-        assert_eq!(
-            stores(&game),
-            nums(&step["scores"]),
-            "{id} ply {ply} ({mv}): scores"
+        assert_board(
+            &game,
+            &step["board"],
+            &step["scores"],
+            &format!("{id} ply {ply} ({mv})"),
         );
         let terminal = step["terminal"].as_bool().unwrap();
         assert_eq!(
@@ -167,15 +169,11 @@ fn special_cases_agree() {
             let mv = label(player, m.as_u64().unwrap());
             if i + 1 == ply {
                 let before = &c["before"];
-                assert_eq!(
-                    counts(&game, &BOARD),
-                    nums(&before["board"]),
-                    "{id}: board before"
-                );
-                assert_eq!(
-                    stores(&game),
-                    nums(&before["scores"]),
-                    "{id}: scores before"
+                assert_board(
+                    &game,
+                    &before["board"],
+                    &before["scores"],
+                    &format!("{id} before"),
                 );
                 assert_eq!(player, before["to_move"].as_u64().unwrap(), "{id}: mover");
                 assert_eq!(
@@ -187,12 +185,12 @@ fn special_cases_agree() {
             game.play(turn(&game, mv)).unwrap();
         }
         let after = &c["after"];
-        assert_eq!(
-            counts(&game, &BOARD),
-            nums(&after["board"]),
-            "{id}: board after"
+        assert_board(
+            &game,
+            &after["board"],
+            &after["scores"],
+            &format!("{id} after"),
         );
-        assert_eq!(stores(&game), nums(&after["scores"]), "{id}: scores after");
         assert_eq!(
             game.outcome().is_some(),
             after["terminal"].as_bool().unwrap(),
@@ -236,20 +234,19 @@ fn openspiel_unit_positions_agree() {
             let split = actions.len() - exp["then"].as_array().unwrap().len();
             for (i, a) in actions.iter().enumerate() {
                 if i == split {
-                    assert_eq!(
-                        counts(&game, &BOARD),
-                        nums(&exp["not_terminal_board"]),
-                        "{name}"
+                    assert_board(
+                        &game,
+                        &exp["not_terminal_board"],
+                        &exp["not_terminal_scores"],
+                        name,
                     );
-                    assert_eq!(stores(&game), nums(&exp["not_terminal_scores"]), "{name}");
                     assert!(game.outcome().is_none(), "{name}: not over yet");
                 }
                 let p = game.position().to_move.unwrap() as u64;
                 game.play(turn(&game, label(p, a.as_u64().unwrap())))
                     .unwrap();
             }
-            assert_eq!(counts(&game, &BOARD), nums(&exp["final_board"]), "{name}");
-            assert_eq!(stores(&game), nums(&exp["final_scores"]), "{name}");
+            assert_board(&game, &exp["final_board"], &exp["final_scores"], name);
             assert_eq!(
                 game.outcome().map(|o| o.reason.as_str()),
                 t["mirror_end_reason"].as_str(),
@@ -265,8 +262,7 @@ fn openspiel_unit_positions_agree() {
             ),
             Some(a) => {
                 game.play(turn(&game, label(mover, a))).unwrap();
-                assert_eq!(counts(&game, &BOARD), nums(&exp["board"]), "{name}: board");
-                assert_eq!(stores(&game), nums(&exp["scores"]), "{name}: scores");
+                assert_board(&game, &exp["board"], &exp["scores"], name);
             }
         }
     }

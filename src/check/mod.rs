@@ -935,36 +935,14 @@ impl Checker {
                 }
                 "rule" => {
                     if let Some(rule) = self.rule(s, &scope) {
-                        if let Some(first) = rule_names.get(&rule.name) {
-                            self.err(
-                                Diagnostic::at(
-                                    s.args[0].span,
-                                    format!("two rules are named `{}`", rule.name),
-                                    "second rule",
-                                )
-                                .related(*first, "first rule here")
-                                .hint("every rule and end has its own name"),
-                            );
-                        } else {
-                            rule_names.insert(rule.name.clone(), s.args[0].span);
+                        if self.unique_rule_name(&mut rule_names, &rule.name, s.args[0].span) {
                             rules.push(rule);
                         }
                     }
                 }
                 "end" => {
                     if let Some(end) = self.end(s, &scope) {
-                        if let Some(first) = rule_names.get(&end.name) {
-                            self.err(
-                                Diagnostic::at(
-                                    s.args[0].span,
-                                    format!("two rules are named `{}`", end.name),
-                                    "second rule",
-                                )
-                                .related(*first, "first rule here")
-                                .hint("every rule and end has its own name"),
-                            );
-                        } else {
-                            rule_names.insert(end.name.clone(), s.args[0].span);
+                        if self.unique_rule_name(&mut rule_names, &end.name, s.args[0].span) {
                             ends.push(end);
                         }
                     }
@@ -1650,6 +1628,26 @@ impl Checker {
             }
         };
         ok.then_some(action)
+    }
+
+    /// Records a rule's (or end's) name; reports a second use of it with
+    /// both places.
+    fn unique_rule_name(
+        &mut self,
+        names: &mut HashMap<String, Span>,
+        name: &str,
+        span: Span,
+    ) -> bool {
+        if let Some(first) = names.get(name) {
+            self.err(
+                Diagnostic::at(span, format!("two rules are named `{name}`"), "second rule")
+                    .related(*first, "first rule here")
+                    .hint("every rule and end has its own name"),
+            );
+            return false;
+        }
+        names.insert(name.to_string(), span);
+        true
     }
 
     /// `set NAME(x) = value`
