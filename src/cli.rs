@@ -421,13 +421,15 @@ fn perft_cmd(
     Ok(())
 }
 
-/// One random game: the turns' notation, and whether it finished.
+/// One random game, recording the turns' notation if asked. Returns the
+/// number of turns played, or, when a turn runs past the engine's limit,
+/// the ply and the turn.
 pub fn random_game(
     game: &mut Game,
     rng: &mut ChaCha8Rng,
     max_plies: Option<u32>,
     mut record: Option<&mut Vec<String>>,
-) -> Result<u32, crate::engine::TooLong> {
+) -> Result<u32, (u32, String)> {
     let mut plies = 0;
     while game.outcome().is_none() && max_plies.is_none_or(|m| plies < m) {
         let legal = game.legal_turns();
@@ -438,7 +440,9 @@ pub fn random_game(
         if let Some(r) = record.as_deref_mut() {
             r.push(write_turn(game, t));
         }
-        game.play(t)?;
+        if game.play(t).is_err() {
+            return Err((plies + 1, write_turn(game, t)));
+        }
         plies += 1;
     }
     Ok(plies)
@@ -464,8 +468,13 @@ fn random(
         game.copy_from(&fresh);
         moves.clear();
         let record = (format == Format::Json).then_some(&mut moves);
-        let plies = random_game(&mut game, &mut rng, max_plies, record)
-            .map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
+        let plies = random_game(&mut game, &mut rng, max_plies, record).map_err(|(ply, turn)| {
+            fail_plain(format!(
+                "game {i} (seed {game_seed}), ply {ply}: turn `{turn}` did not end within {} sowings or {} seeds sown; the variant's rules let it go on (a relay that cycles?)",
+                crate::engine::MAX_SOWINGS,
+                crate::engine::MAX_SOWN
+            ))
+        })?;
         turns += plies as u64;
         match game.outcome() {
             Some(o) => match o.winner {

@@ -318,3 +318,17 @@ fn run_scripts() {
     }
     assert!(Path::new(&root().join("tests/scripts/positions/grand_slam.json")).exists());
 }
+
+#[test]
+fn a_turn_that_never_ends_is_stopped_with_an_error() {
+    // Every sowing that ends in an occupied pit relays: some turns cycle.
+    let v = temp(
+        "cycle.sow",
+        "variant cycle\nplayers south north\nboard {\n  row north: b a\n  row south: A B\n}\nsetup { seeds 2; total 8 }\ntrack: A B a b\n\
+         rule own at start { require owner(origin) == mover and seeds(origin) > 0 }\n\
+         rule go at land when seeds(last) > 1 { relay }\nend stuck when no_legal_turn\n",
+    );
+    let r = sow(&["random", &v, "--games", "3", "--seed", "1"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("did not end within 100000 sowings"), "{}", r.stderr);
+}
