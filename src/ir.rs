@@ -130,6 +130,9 @@ pub struct Notation {
     pub letters: Vec<Letter>,
     /// Annotations accepted after a turn and ignored (`*`, `#`).
     pub ignore: Vec<String>,
+    /// Marks written after the letter for a yes/no choice the rules ask
+    /// about during the turn (`+`): read with `chose("+")`.
+    pub flags: Vec<String>,
 }
 
 /// A choice letter.
@@ -209,6 +212,18 @@ pub struct Sowing {
     pub direction: Option<Direction>,
     /// Places the sowing passes over.
     pub skip: Vec<Skip>,
+    /// A turn that begins by putting seeds from the mover's hand into the
+    /// starting pit (the first "sowing" lands there) instead of lifting it.
+    pub entry: Option<Entry>,
+}
+
+/// Seeds entered from the hand at the start of a turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    /// How many seeds.
+    pub seeds: u32,
+    /// Only in this phase (an index in [`Rules::phases`]); always if none.
+    pub phase: Option<usize>,
 }
 
 /// How many seeds a sowing lifts.
@@ -270,6 +285,8 @@ pub enum Moment {
     Turn,
     /// A turn has been played (before the end rules are judged).
     After,
+    /// Seeds have just been lifted from a pit (`here`) to be sown.
+    Lift,
     /// The game has ended.
     End,
 }
@@ -298,8 +315,9 @@ pub enum Action {
         /// Where the seeds go.
         to: Place,
     },
-    /// Lift the seeds of the landing pit and sow on.
-    Relay,
+    /// Lift the seeds of the landing pit (all, or at most a number) and
+    /// sow on.
+    Relay(Option<u32>),
     /// Sow the seeds this rule captured, the first into `from`, going
     /// `heading` from there; the turn goes on from where they end.
     Resow {
@@ -334,10 +352,25 @@ pub enum Action {
 pub struct End {
     /// The reason reported when it fires.
     pub name: String,
-    /// It fires when this holds, before a turn (`mover` is the player to move).
+    /// It fires when this holds, before a turn (`mover` is the player to
+    /// move); when the condition names `player`, it is judged for each
+    /// player, the mover first.
     pub when: Cond,
-    /// The winner, if the rule names one; otherwise the higher score wins.
-    pub winner: Option<Who>,
+    /// Who wins or loses, if the rule says; otherwise the higher score wins.
+    pub result: Option<(Verdict, Who)>,
+    /// Judged also during a turn, after each sowing and each capture; the
+    /// turn stops there (`mover` is the player making the turn).
+    pub at_once: bool,
+}
+
+/// What an end rule says of a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The player wins.
+    Winner,
+    /// The player loses.
+    Loser,
 }
 
 /// A player, relative to the turn.
@@ -404,6 +437,11 @@ pub enum Num {
     Total,
     /// Seeds captured so far this turn.
     Captured,
+    /// Sowings made so far this turn, the current one included (an entry
+    /// from the hand counts as one).
+    Sowings,
+    /// The pits of a region for which a condition holds (`here`).
+    Count(Region, Box<Cond>),
     /// The value at the start of the turn.
     Before(Box<Num>),
     /// Arithmetic.
@@ -470,6 +508,14 @@ pub enum Cond {
     VarIs(usize, VarAt, usize),
     /// The game is in a phase (by index in [`Rules::phases`]).
     InPhase(usize),
+    /// The sowing now going on runs this way along the track.
+    Going(Direction),
+    /// The turn was written with this letter (an index in the notation's
+    /// letters).
+    Chose(usize),
+    /// The turn was written with this flag (an index in the notation's
+    /// flags).
+    Flagged(usize),
     /// The player to move has no legal turn.
     NoLegalTurn,
     /// The position (board, stores, hands, player to move) was seen before.

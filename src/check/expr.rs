@@ -25,6 +25,10 @@ pub struct Scope<'a> {
     pub phases: &'a HashMap<String, usize>,
     /// Variables, by name.
     pub vars: &'a [crate::ir::Var],
+    /// The notation's letters.
+    pub letters: &'a [String],
+    /// The notation's flags.
+    pub flags: &'a [String],
     /// Which turn words make sense here.
     pub context: Context,
 }
@@ -96,7 +100,7 @@ impl Value {
 
 /// The built-in functions, for "did you mean".
 pub const FUNCTIONS: &[&str] = &[
-    "seeds", "store", "hand", "owner", "opposite", "side", "before",
+    "count", "going", "chose", "seeds", "store", "hand", "owner", "opposite", "side", "before",
 ];
 /// The built-in words, for "did you mean".
 pub const WORDS: &[&str] = &[
@@ -112,6 +116,7 @@ pub const WORDS: &[&str] = &[
     "repeated",
     "true",
     "captured",
+    "sowings",
 ];
 
 /// Lowers expressions in a scope, collecting diagnostics.
@@ -357,6 +362,14 @@ impl<'a> Lowerer<'a> {
                 )?;
                 Value::Num(Num::Captured)
             }
+            "sowings" => {
+                need(
+                    ctx.last,
+                    "the sowings made so far this turn, known from the `land` moment on",
+                    self,
+                )?;
+                Value::Num(Num::Sowings)
+            }
             _ => {
                 if let Some(p) = s.players.iter().position(|p| p == w) {
                     Value::Who(Who::Player(p as Player))
@@ -511,6 +524,92 @@ impl<'a> Lowerer<'a> {
             "side" => {
                 self.arity(name, span, args, 1, "side(opponent)")?;
                 Some(Value::Region(Region::Side(self.who(&args[0])?)))
+            }
+            "count" => {
+                // count(REGION, CONDITION on `here`)
+                self.arity(name, span, args, 2, "count(inner(mover), seeds(here) >= 2)")?;
+                let region = match self.value(&args[0])? {
+                    Value::Region(r) => r,
+                    other => {
+                        return self.wrong_kind(
+                            &args[0],
+                            "a region",
+                            &other,
+                            "`side(mover)` or a declared region",
+                        )
+                    }
+                };
+                let saved = self.scope.context;
+                self.scope.context.here = true;
+                let c = self.cond(&args[1]);
+                self.scope.context = saved;
+                Some(Value::Num(Num::Count(region, Box::new(c?))))
+            }
+            "going" => {
+                self.arity(name, span, args, 1, "going(forward)")?;
+                if !s.context.last {
+                    return self.error(
+                        Diagnostic::at(
+                            span,
+                            format!("`going` means nothing {}", s.context.what),
+                            "no sowing here",
+                        )
+                        .hint("`going(…)` asks which way the sowing now going on runs"),
+                    );
+                }
+                match args[0].as_word() {
+                    Some("forward") => {
+                        Some(Value::Cond(Cond::Going(crate::ir::Direction::Forward)))
+                    }
+                    Some("backward") => {
+                        Some(Value::Cond(Cond::Going(crate::ir::Direction::Backward)))
+                    }
+                    _ => self.error(
+                        Diagnostic::at(
+                            args[0].span,
+                            "a sowing goes `forward` or `backward` along the track",
+                            "not a direction",
+                        )
+                        .hint("write `going(forward)`"),
+                    ),
+                }
+            }
+            "chose" => {
+                self.arity(name, span, args, 1, "chose(L)")?;
+                if !s.context.turn || !s.context.origin {
+                    return self.error(
+                        Diagnostic::at(
+                            span,
+                            format!("`chose` means nothing {}", s.context.what),
+                            "no turn here",
+                        )
+                        .hint("`chose(…)` asks how the turn was written"),
+                    );
+                }
+                let mark = match &args[0].kind {
+                    ExprKind::Word(w) | ExprKind::Str(w) => w.clone(),
+                    _ => String::new(),
+                };
+                if let Some(i) = s.letters.iter().position(|l| *l == mark) {
+                    Some(Value::Cond(Cond::Chose(i)))
+                } else if let Some(i) = s.flags.iter().position(|f| *f == mark) {
+                    Some(Value::Cond(Cond::Flagged(i)))
+                } else {
+                    let known: Vec<&str> = s
+                        .letters
+                        .iter()
+                        .chain(s.flags.iter())
+                        .map(String::as_str)
+                        .collect();
+                    self.error(
+                        Diagnostic::at(args[0].span, format!("`{mark}` is not a letter or flag of the notation"), "undeclared mark")
+                            .hint(if known.is_empty() {
+                                "declare it in `notation { letter L: left }` or `notation { flag \"+\" }`".to_string()
+                            } else {
+                                format!("the notation declares: {}", known.join(" "))
+                            }),
+                    )
+                }
             }
             "before" => {
                 self.arity(name, span, args, 1, "before(seeds(side(opponent)))")?;

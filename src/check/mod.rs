@@ -8,9 +8,9 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::ir::{
-    Action, Cond, Direction, End, Heading, Letter, Moment, NamedPit, NamedRegion, Notation, Num,
-    Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules, Setup, Skip, Slot, Sowing, Store,
-    Take, Var, VarScope, Who,
+    Action, Cond, Direction, End, Entry, Heading, Letter, Moment, NamedPit, NamedRegion, Notation,
+    Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules, Setup, Skip, Slot, Sowing,
+    Store, Take, Var, VarScope, Verdict, Who,
 };
 use crate::syntax::ast::{Expr, ExprKind, Statement};
 pub use expr::Definition;
@@ -23,7 +23,7 @@ const TOP: &[&str] = &[
 ];
 
 /// The moments a rule can be judged at.
-const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "after", "end"];
+const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "after", "lift", "end"];
 
 /// The most pits a board may have.
 pub const MAX_PITS: usize = 128;
@@ -62,6 +62,8 @@ struct Checker {
     lets: HashMap<String, Definition>,
     vars: Vec<Var>,
     phase_index: HashMap<String, usize>,
+    notation: Notation,
+    notation_seen: Option<Span>,
     /// Where each name of the file's namespace was declared.
     names: HashMap<String, Span>,
 }
@@ -298,6 +300,23 @@ impl Checker {
                 "pit" => self.named_pit(s),
                 "let" => self.definition(s),
                 "var" => self.var(s),
+                "notation" => {
+                    if let Some(first) = self.notation_seen {
+                        self.err(
+                            Diagnostic::at(
+                                s.word.span,
+                                "`notation` is declared twice",
+                                "second `notation`",
+                            )
+                            .related(first, "first here")
+                            .hint("keep one `notation { … }`"),
+                        );
+                    }
+                    self.notation_seen = Some(s.word.span);
+                    let mut n = std::mem::take(&mut self.notation);
+                    self.notation(s, &mut n);
+                    self.notation = n;
+                }
                 "phase" => {
                     if let Some(w) = s.args.first().and_then(Expr::as_word) {
                         if self.declare(w, s.args[0].span, "phase") {
@@ -804,6 +823,7 @@ impl Checker {
             take: Take::All,
             direction: Some(Direction::Forward),
             skip: Vec::new(),
+            entry: None,
         };
         let mut rules: Vec<Rule> = Vec::new();
         let mut ends: Vec<End> = Vec::new();
@@ -818,6 +838,9 @@ impl Checker {
         let lets = self.lets.clone();
         let phase_index = self.phase_index.clone();
         let vars = self.vars.clone();
+        let notation = self.notation.clone();
+        let letters: Vec<String> = notation.letters.iter().map(|l| l.letter.clone()).collect();
+        let flags = notation.flags.clone();
         let scope = |context: Context| Scope {
             players: &players,
             labels: &labels,
@@ -826,11 +849,11 @@ impl Checker {
             lets: &lets,
             phases: &phase_index,
             vars: &vars,
+            letters: &letters,
+            flags: &flags,
             context,
         };
         let mut phases: Vec<Phase> = Vec::new();
-        let mut notation = Notation::default();
-        let mut notation_seen = false;
 
         for s in statements {
             match s.word.name.as_str() {
@@ -859,20 +882,7 @@ impl Checker {
                     }
                     self.diagnostics.append(&mut lw.diagnostics);
                 }
-                "notation" => {
-                    if notation_seen {
-                        self.err(
-                            Diagnostic::at(
-                                s.word.span,
-                                "`notation` is declared twice",
-                                "second `notation`",
-                            )
-                            .hint("keep one `notation { … }`"),
-                        );
-                    }
-                    notation_seen = true;
-                    self.notation(s, &mut notation);
-                }
+                "notation" => {}
                 "setup" => {
                     setup_seen = true;
                     self.setup(s, &mut setup);
@@ -1289,7 +1299,39 @@ impl Checker {
                     )
                     .hint("one setting a line: `take all`, `direction forward`, `skip origin`"),
                 ),
-                _ => self.unknown(st, &["take", "direction", "skip"], "sowing statement"),
+                ("enter", _) => {
+                    // enter N from hand [during PHASE]
+                    let usage = "write `enter 1 from hand` (or `enter 1 from hand during PHASE`)";
+                    let a = &st.args;
+                    let ok = a.len() >= 3 && a[1].as_word() == Some("from") && a[2].as_word() == Some("hand");
+                    let phase = match &a[3.min(a.len())..] {
+                        [] => Some(None),
+                        [d, p] if d.as_word() == Some("during") => match p.as_word().and_then(|w| self.phase_index.get(w)) {
+                            Some(&i) => Some(Some(i)),
+                            None => {
+                                self.err(Diagnostic::at(p.span, "no such phase", "undeclared phase").hint("declare it with `phase NAME when CONDITION`"));
+                                None
+                            }
+                        },
+                        _ => None,
+                    };
+                    match (ok, phase) {
+                        (true, Some(phase)) => {
+                            if let Some(n) = self.number(&a[0], "the number entered") {
+                                if n == 0 {
+                                    self.err(Diagnostic::at(a[0].span, "an entry puts at least one seed", "enters nothing").hint(usage));
+                                } else if sowing.entry.is_some() {
+                                    self.err(Diagnostic::at(st.span, "the entry is declared twice", "second entry").hint("keep one `enter` line"));
+                                } else {
+                                    sowing.entry = Some(Entry { seeds: n, phase });
+                                }
+                            }
+                        }
+                        (false, _) => self.err(Diagnostic::at(st.span, "malformed entry", "expected `enter N from hand`").hint(usage)),
+                        _ => {}
+                    }
+                }
+                _ => self.unknown(st, &["take", "direction", "skip", "enter"], "sowing statement"),
             }
         }
     }
@@ -1356,6 +1398,7 @@ impl Checker {
             Some("capture") => Moment::Capture,
             Some("turn") => Moment::Turn,
             Some("after") => Moment::After,
+            Some("lift") => Moment::Lift,
             Some("end") => Moment::End,
             other => {
                 let mut d =
@@ -1413,6 +1456,7 @@ impl Checker {
             Moment::Capture => &["cancel", "forbid", "capture", "set"],
             Moment::Turn => &["require", "prefer", "forbid"],
             Moment::After => &["set"],
+            Moment::Lift => &["set"],
             Moment::End => &["collect", "set"],
         };
         let w = st.word.name.as_str();
@@ -1453,7 +1497,23 @@ impl Checker {
             Some(a)
         };
         match w {
-            "relay" => no_args(self, Action::Relay),
+            "relay" => match (st.args.as_slice(), &st.tail) {
+                ([], None) => Some(Action::Relay(None)),
+                ([n], None) => self
+                    .number(n, "the number relayed")
+                    .map(|k| Action::Relay(Some(k.max(1)))),
+                _ => {
+                    self.err(
+                        Diagnostic::at(
+                            st.span,
+                            "`relay` takes at most a count",
+                            "unexpected arguments",
+                        )
+                        .hint("write `relay` (all the seeds) or `relay 2`"),
+                    );
+                    None
+                }
+            },
             "again" => no_args(self, Action::Again),
             "stop" => no_args(self, Action::Stop),
             "cancel" => no_args(self, Action::Cancel),
@@ -1846,35 +1906,81 @@ impl Checker {
                         }
                     }
                 }
-                _ => self.unknown(st, &["letter", "ignore"], "notation statement"),
+                "flag" => {
+                    for e in tail(st).iter().chain(st.args.iter()) {
+                        match &e.kind {
+                            ExprKind::Str(f) if !f.is_empty() && !notation.flags.contains(f) => {
+                                notation.flags.push(f.clone())
+                            }
+                            _ => self.err(
+                                Diagnostic::at(
+                                    e.span,
+                                    "a flag is a quoted mark, declared once",
+                                    "not a flag",
+                                )
+                                .hint("write `flag \"+\"`"),
+                            ),
+                        }
+                    }
+                    if notation.flags.len() > 8 {
+                        self.err(
+                            Diagnostic::at(st.span, "at most 8 flags", "too many flags")
+                                .hint("keep the notation short"),
+                        );
+                    }
+                }
+                _ => self.unknown(st, &["letter", "flag", "ignore"], "notation statement"),
             }
         }
     }
 
     fn end<'x>(&mut self, s: &Statement, scope: &dyn Fn(Context) -> Scope<'x>) -> Option<End> {
+        // end NAME [at once] when COND [winner|loser PLAYER]
         self.no_block(s);
-        let usage = "write `end NAME when CONDITION [winner PLAYER]`";
-        let (name, cond, winner) = match s.args.as_slice() {
-            [n, w, c] if w.as_word() == Some("when") => (n, c, None),
-            [n, w, c, k, p] if w.as_word() == Some("when") && k.as_word() == Some("winner") => {
-                (n, c, Some(p))
+        let usage = "write `end NAME [at once] when CONDITION [winner PLAYER | loser PLAYER]`";
+        let malformed = |this: &mut Self| {
+            this.err(
+                Diagnostic::at(
+                    s.span,
+                    "an end rule is `end NAME [at once] when CONDITION [winner|loser PLAYER]`",
+                    "malformed end rule",
+                )
+                .hint(usage),
+            );
+        };
+        let args = s.args.as_slice();
+        let Some(name_e) = args.first() else {
+            malformed(self);
+            return None;
+        };
+        let mut rest = &args[1..];
+        let at_once =
+            rest.len() >= 2 && rest[0].as_word() == Some("at") && rest[1].as_word() == Some("once");
+        if at_once {
+            rest = &rest[2..];
+        }
+        let (cond, result) = match rest {
+            [w, c] if w.as_word() == Some("when") => (c, None),
+            [w, c, k, p]
+                if w.as_word() == Some("when")
+                    && matches!(k.as_word(), Some("winner" | "loser")) =>
+            {
+                let verdict = if k.as_word() == Some("winner") {
+                    Verdict::Winner
+                } else {
+                    Verdict::Loser
+                };
+                (c, Some((verdict, p)))
             }
             _ => {
-                self.err(
-                    Diagnostic::at(
-                        s.span,
-                        "an end rule is `end NAME when CONDITION [winner PLAYER]`",
-                        "malformed end rule",
-                    )
-                    .hint(usage),
-                );
+                malformed(self);
                 return None;
             }
         };
-        let Some(name) = name.as_word().map(str::to_string) else {
+        let Some(name) = name_e.as_word().map(str::to_string) else {
             self.err(
                 Diagnostic::at(
-                    name.span,
+                    name_e.span,
                     "an end rule's name is a plain name",
                     "not a name",
                 )
@@ -1886,21 +1992,22 @@ impl Checker {
             last: false,
             origin: false,
             here: false,
-            each: false,
+            each: true,
             turn: true,
             what: "in an `end` rule",
         }));
         let when = lw.cond(cond);
-        let winner = winner.map(|w| lw.who(w));
+        let result = result.map(|(v, w)| (v, lw.who(w)));
         self.diagnostics.append(&mut lw.diagnostics);
-        let winner = match winner {
+        let result = match result {
             None => None,
-            Some(w) => Some(w?),
+            Some((v, w)) => Some((v, w?)),
         };
         Some(End {
             name,
             when: when?,
-            winner,
+            result,
+            at_once,
         })
     }
 }
@@ -1912,6 +2019,7 @@ fn moment_name(m: Moment) -> &'static str {
         Moment::Capture => "capture",
         Moment::Turn => "turn",
         Moment::After => "after",
+        Moment::Lift => "lift",
         Moment::End => "end",
     }
 }
@@ -1962,6 +2070,16 @@ fn contexts(m: Moment) -> (Context, Context) {
                 origin: true,
                 last: true,
                 what: "at the `after` moment",
+                ..base
+            };
+            (c, c)
+        }
+        Moment::Lift => {
+            let c = Context {
+                origin: true,
+                last: true,
+                here: true,
+                what: "at the `lift` moment",
                 ..base
             };
             (c, c)

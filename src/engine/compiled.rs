@@ -61,6 +61,8 @@ pub(crate) enum T {
     Hand(W),
     Total,
     Captured,
+    Sowings,
+    Count(R, Box<C>),
     Before(Box<N>),
 }
 
@@ -158,6 +160,9 @@ pub(crate) enum C {
     In(P, R),
     NoLegalTurn,
     Repeated,
+    Going(Direction),
+    Chose(u8),
+    Flagged(u8),
 }
 
 /// An action.
@@ -182,7 +187,7 @@ pub(crate) enum A {
         var: V,
         value: u32,
     },
-    Relay,
+    Relay(Option<u32>),
     Again,
     Stop,
     Cancel,
@@ -289,6 +294,11 @@ impl Compiler<'_> {
             Num::Hand(w) => lin(Lin::term(T::Hand(self.who(w, k)))),
             Num::Total => lin(Lin::term(T::Total)),
             Num::Captured => lin(Lin::term(T::Captured)),
+            Num::Sowings => lin(Lin::term(T::Sowings)),
+            Num::Count(r, c) => lin(Lin::term(T::Count(
+                self.region(r, k),
+                Box::new(self.cond(c, k)),
+            ))),
             Num::Before(inner) => lin(Lin::term(T::Before(Box::new(self.num(inner, k))))),
             Num::Arith(op, a, b) => match (op, self.num(a, k), self.num(b, k)) {
                 (ArithOp::Add, N::Lin(x), N::Lin(y)) => lin(x.plus(y)),
@@ -383,6 +393,9 @@ impl Compiler<'_> {
             }
             Cond::NoLegalTurn => C::NoLegalTurn,
             Cond::Repeated => C::Repeated,
+            Cond::Going(d) => C::Going(*d),
+            Cond::Chose(i) => C::Chose(*i as u8),
+            Cond::Flagged(i) => C::Flagged(*i as u8),
         }
     }
 
@@ -422,7 +435,7 @@ impl Compiler<'_> {
                 var: self.var(*var, at, k),
                 value: *value as u32,
             },
-            Action::Relay => A::Relay,
+            Action::Relay(n) => A::Relay(*n),
             Action::Again => A::Again,
             Action::Stop => A::Stop,
             Action::Cancel => A::Cancel,
@@ -445,26 +458,26 @@ impl Compiler<'_> {
         }
     }
 
-    /// A condition for a mover.
-    pub fn cond_for(&self, c: &Cond, mover: Player) -> C {
+    /// A condition for a mover (and the player `player` stands for).
+    pub fn cond_for(&self, c: &Cond, mover: Player, each: Option<Player>) -> C {
         self.cond(
             c,
             Known {
                 mover,
                 origin: None,
-                each: None,
+                each,
             },
         )
     }
 
-    /// A player for a mover.
-    pub fn who_for(&self, w: &Who, mover: Player) -> W {
+    /// A player for a mover (and the player `player` stands for).
+    pub fn who_for(&self, w: &Who, mover: Player, each: Option<Player>) -> W {
         self.who(
             w,
             Known {
                 mover,
                 origin: None,
-                each: None,
+                each,
             },
         )
     }

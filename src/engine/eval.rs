@@ -5,7 +5,7 @@ use std::cell::Cell;
 use super::compiled::{arith, compare, Lin, C, N, P, R, T, V, W};
 use super::position::Position;
 use super::{Engine, NONE};
-use crate::ir::Player;
+use crate::ir::{Direction, Player};
 
 /// What the turn words mean while a condition is judged.
 pub(crate) struct Ctx<'a> {
@@ -19,6 +19,13 @@ pub(crate) struct Ctx<'a> {
     pub repeated: bool,
     /// Seeds captured so far this turn.
     pub captured: i64,
+    /// Sowings so far this turn.
+    pub sowings: i64,
+    /// The direction of the sowing going on.
+    pub dir: Direction,
+    /// The turn's letter and flags.
+    pub choice: u8,
+    pub flags: u8,
     /// Seeds in play, counted the first time a rule asks.
     pub total: Cell<Option<i64>>,
 }
@@ -36,6 +43,10 @@ impl<'a> Ctx<'a> {
             no_legal_turn: false,
             repeated: false,
             captured: 0,
+            sowings: 0,
+            dir: Direction::Forward,
+            choice: 0,
+            flags: 0,
             total: Cell::new(None),
         }
     }
@@ -144,6 +155,19 @@ impl Engine {
                 .map(|&c| f.pos.cells[c as usize] as i64)
                 .sum(),
             T::Captured => f.captured,
+            T::Sowings => f.sowings,
+            T::Count(r, c) => {
+                let mut g = Ctx {
+                    total: Cell::new(f.total.get()),
+                    ..*f
+                };
+                let mut n = 0;
+                for &cell in self.region(r, f) {
+                    g.here = cell;
+                    n += self.cond(c, &g) as i64;
+                }
+                n
+            }
             T::Hand(w) => self.who(w, f).map_or(0, |p| f.pos.hands[p as usize] as i64),
             T::Total => match f.total.get() {
                 Some(t) => t,
@@ -206,6 +230,9 @@ impl Engine {
             C::OwnerIs(P::Here, pl) => self.owner.get(f.here as usize) == Some(pl),
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
+            C::Going(d) => f.dir == *d,
+            C::Chose(i) => f.choice == *i,
+            C::Flagged(i) => f.flags & (1 << i) != 0,
             _ => return None,
         })
     }
@@ -260,6 +287,9 @@ impl Engine {
             }
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
+            C::Going(d) => f.dir == *d,
+            C::Chose(i) => f.choice == *i,
+            C::Flagged(i) => f.flags & (1 << i) != 0,
         }
     }
 }

@@ -39,6 +39,8 @@ struct State {
     plies: u32,
     before: Position,
     sim: Position,
+    /// A turn's result without its flags, to compare with them.
+    plain: Position,
     taken: Vec<Taken>,
     keep: Vec<u8>,
 }
@@ -111,6 +113,7 @@ impl Game {
         if st.before.cells.len() != o.pos.cells.len() {
             st.before = o.pos.clone();
             st.sim = o.pos.clone();
+            st.plain = o.pos.clone();
         }
     }
 
@@ -163,8 +166,15 @@ impl Game {
         }
         let mover = st.pos.to_move.unwrap_or(0);
         let applied = e.apply(&mut st.pos, &st.before, turn, &mut st.taken)?;
-        st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
         st.plies += 1;
+        if let Some(i) = applied.ended {
+            // An end rule fired during the turn: the game ends there.
+            let end = &e.plan[mover as usize].ends[i];
+            let decided = end.decided(e, &Ctx::new(&st.pos, &st.pos, NONE, NONE));
+            st.finish(e, mover, end.end, decided);
+            return Ok(());
+        }
+        st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
         st.settle(e, applied.captured)
     }
 }
@@ -204,10 +214,13 @@ impl State {
         f.total.set(Some(self.total));
         f.no_legal_turn = self.legal.is_empty();
         f.repeated = self.repeated;
-        let ends = &self.ends[mover as usize];
-        if let Some(i) = ends.iter().position(|(when, _)| e.cond(when, &f)) {
-            let winner = ends[i].1.as_ref().and_then(|w| e.who(w, &f));
-            self.finish(e, mover, i, winner);
+        let ends = self.ends.clone();
+        if let Some(end) = ends[mover as usize]
+            .iter()
+            .find(|end| e.cond(&end.when, &f))
+        {
+            let decided = end.decided(e, &f);
+            self.finish(e, mover, end.end, decided);
         }
         Ok(())
     }
@@ -241,7 +254,10 @@ impl State {
         self.seen_filter[word] |= bit;
     }
 
-    fn finish(&mut self, e: &Engine, mover: Player, end: usize, winner: Option<Player>) {
+    /// Ends the game by end rule `end`: the `end` rules run, the scores are
+    /// counted, and the winner is the one the rule decided or the higher
+    /// score.
+    fn finish(&mut self, e: &Engine, mover: Player, end: usize, decided: Option<Option<Player>>) {
         for rule in &e.plan[mover as usize].at_end {
             if !e.cond(&rule.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)) {
                 continue;
@@ -257,8 +273,8 @@ impl State {
         }
         let f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
         let scores = [e.num(&e.scores[0], &f), e.num(&e.scores[1], &f)];
-        let winner = match e.rules.ends[end].winner {
-            Some(_) => winner,
+        let winner = match decided {
+            Some(w) => w,
             None => match scores[0].cmp(&scores[1]) {
                 std::cmp::Ordering::Greater => Some(0),
                 std::cmp::Ordering::Less => Some(1),
@@ -278,38 +294,52 @@ impl State {
     fn generate(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
         self.legal.clear();
         let plan = &e.plan[mover as usize];
+        let letters = e.rules.notation.letters.len().max(1);
+        let fixed = e.rules.sowing.direction.is_some();
         for cand in &plan.candidates {
-            // The common requirement, `seeds(origin) > 0` on a known pit,
-            // is judged without building a context.
-            let allowed = match &cand.allowed {
-                C::Const(b) => *b,
-                C::SeedsCmp(op, P::Cell(c), k) => {
-                    compare(*op, self.pos.cells[*c as usize] as i64, *k)
+            // One turn per letter that means a direction from this pit (or
+            // one turn when the direction is fixed).
+            for choice in 0..letters as u8 {
+                if !fixed
+                    && e.heading(
+                        mover,
+                        cand.pit,
+                        e.rules.notation.letters[choice as usize].heading,
+                    )
+                    .is_none()
+                {
+                    continue;
                 }
-                other => e.cond(other, &Ctx::new(&self.pos, &self.pos, cand.pit, NONE)),
-            };
-            if !allowed {
-                continue;
-            }
-            if e.rules.sowing.direction.is_some() {
-                self.legal.push(Turn {
-                    pit: cand.pit,
-                    choice: 0,
-                });
-                continue;
-            }
-            // One turn per letter that means a direction from this pit.
-            for (i, l) in e.rules.notation.letters.iter().enumerate() {
-                if e.heading(mover, cand.pit, l.heading).is_some() {
+                if fixed && choice > 0 {
+                    break;
+                }
+                // The common requirement, `seeds(origin) > 0` on a known pit,
+                // is judged without building a context.
+                let allowed = match &cand.allowed {
+                    C::Const(b) => *b,
+                    C::SeedsCmp(op, P::Cell(c), k) => {
+                        compare(*op, self.pos.cells[*c as usize] as i64, *k)
+                    }
+                    other => {
+                        let mut f = Ctx::new(&self.pos, &self.pos, cand.pit, NONE);
+                        f.choice = choice;
+                        e.cond(other, &f)
+                    }
+                };
+                if allowed {
                     self.legal.push(Turn {
                         pit: cand.pit,
-                        choice: i as u8,
+                        choice,
+                        flags: 0,
                     });
                 }
             }
         }
         if plan.start_prefers {
             self.start_preferences(e, mover);
+        }
+        if !e.rules.notation.flags.is_empty() {
+            self.flagged_turns(e)?;
         }
         if e.simulate {
             self.judge_turns(e, mover)?;
@@ -336,7 +366,8 @@ impl State {
                         .find(|c| c.pit == t.pit)
                         .expect("a candidate");
                     let r = &cand.start[ri];
-                    let f = Ctx::new(pos, pos, t.pit, NONE);
+                    let mut f = Ctx::new(pos, pos, t.pit, NONE);
+                    f.choice = t.choice;
                     e.cond(&r.when, &f) && matches!(&r.actions[ai], A::Prefer(c) if e.cond(c, &f))
                 };
                 if self.legal.iter().any(holds) {
@@ -344,6 +375,34 @@ impl State {
                 }
             }
         }
+    }
+
+    /// Adds, after each turn, the same turn with each flag written, where
+    /// the flag changes what the turn does (the rules asked about it).
+    fn flagged_turns(&mut self, e: &Engine) -> Result<(), TooLong> {
+        let n = self.legal.len();
+        for k in 0..n {
+            let t = self.legal[k];
+            self.sim.copy_from(&self.pos);
+            let plain = e.apply(&mut self.sim, &self.pos, t, &mut self.taken)?;
+            self.plain.copy_from(&self.sim);
+            for b in 0..e.rules.notation.flags.len() as u8 {
+                let flagged = Turn { flags: 1 << b, ..t };
+                self.sim.copy_from(&self.pos);
+                let with = e.apply(&mut self.sim, &self.pos, flagged, &mut self.taken)?;
+                let differs = self.sim != self.plain
+                    || with.again != plain.again
+                    || with.ended != plain.ended
+                    || with.forbidden != plain.forbidden;
+                if differs {
+                    self.legal.push(flagged);
+                }
+            }
+        }
+        // Keep the documented order: by pit, letter, then flags.
+        self.legal
+            .sort_by_key(|t| (e.order_of(t.pit), t.choice, t.flags));
+        Ok(())
     }
 
     /// Plays each candidate turn on a scratch position and keeps those the

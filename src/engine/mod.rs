@@ -14,7 +14,8 @@ pub use position::Position;
 pub use turn::{TooLong, MAX_SOWINGS, MAX_SOWN};
 
 use crate::ir::{
-    Action, Cond, Direction, Heading, Moment, Num, Player, Rules, Skip, Slot, VarScope, Who,
+    Action, Cond, Direction, Heading, Moment, Num, Player, Rules, Skip, Slot, VarScope, Verdict,
+    Who,
 };
 use compiled::{CRule, Compiler, C, N, W};
 
@@ -39,6 +40,8 @@ pub struct Engine {
     plan: [Plan; 2],
     /// Each player's score.
     scores: [N; 2],
+    /// Each pit's rank in the order turns are listed (labels in natural order).
+    rank: Vec<u16>,
     skip_origin: bool,
     /// Some condition asks whether a position repeats.
     tracks_repetition: bool,
@@ -70,10 +73,15 @@ struct Plan {
     capture: Vec<CRule>,
     turn: Vec<CRule>,
     after: Vec<CRule>,
+    lift: Vec<CRule>,
     at_end: Vec<CRule>,
+    /// The entry from the hand: seeds, and when it applies.
+    entry: Option<(u32, C)>,
+    /// Some end rule is judged during turns.
+    ends_at_once: bool,
     /// Each phase's own condition.
     phases: Vec<C>,
-    ends: Vec<(C, Option<W>)>,
+    ends: Vec<CEnd>,
 }
 
 #[derive(Debug)]
@@ -85,8 +93,19 @@ struct Candidate {
     start: Vec<CRule>,
 }
 
-/// Each mover's end rules: the condition and the winner it names.
-pub(crate) type BoundEnds = [Vec<(C, Option<W>)>; 2];
+/// An end rule compiled for a mover (and, for a rule about `player`, one
+/// player).
+#[derive(Debug, Clone)]
+pub(crate) struct CEnd {
+    /// Its index in the rules' ends.
+    pub end: usize,
+    pub when: C,
+    pub result: Option<(Verdict, W)>,
+    pub at_once: bool,
+}
+
+/// Each mover's end rules.
+pub(crate) type BoundEnds = [Vec<CEnd>; 2];
 
 /// One whole turn: the pit it starts from and the choices made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -96,6 +115,22 @@ pub struct Turn {
     /// The letter chosen (an index in the notation's letters), or 0 when
     /// the variant has none.
     pub choice: u8,
+    /// The flags written (bit i: the notation's flag i).
+    pub flags: u8,
+}
+
+impl CEnd {
+    /// The winner this rule names, judged in a context, if it names one;
+    /// `None` inside means a draw is not possible here: the rule names a
+    /// player and that player's side wins or loses.
+    pub(crate) fn decided(&self, e: &Engine, f: &eval::Ctx) -> Option<Option<Player>> {
+        let (verdict, w) = self.result.as_ref()?;
+        let p = e.who(w, f)?;
+        Some(Some(match verdict {
+            Verdict::Winner => p,
+            Verdict::Loser => 1 - p,
+        }))
+    }
 }
 
 /// How a game ended.
@@ -240,20 +275,43 @@ impl Engine {
                 capture: rules_at(Moment::Capture),
                 turn: rules_at(Moment::Turn),
                 after: rules_at(Moment::After),
+                lift: rules_at(Moment::Lift),
+                entry: rules.sowing.entry.as_ref().map(|en| {
+                    let when = match en.phase {
+                        Some(i) => compiler.cond_for(&Cond::InPhase(i), mover, None),
+                        None => C::Const(true),
+                    };
+                    (en.seeds, when)
+                }),
+                ends_at_once: rules.ends.iter().any(|e| e.at_once),
                 phases: rules
                     .phases
                     .iter()
-                    .map(|p| compiler.cond_for(&p.when, mover))
+                    .map(|p| compiler.cond_for(&p.when, mover, None))
                     .collect(),
                 at_end: rules_at(Moment::End),
                 ends: rules
                     .ends
                     .iter()
-                    .map(|e| {
-                        (
-                            compiler.cond_for(&e.when, mover),
-                            e.winner.as_ref().map(|w| compiler.who_for(w, mover)),
-                        )
+                    .enumerate()
+                    .flat_map(|(end, e)| {
+                        // A rule about `player` is judged for each player, the mover first.
+                        let each: Vec<Option<Player>> = if mentions_each(e) {
+                            vec![Some(mover), Some(1 - mover)]
+                        } else {
+                            vec![None]
+                        };
+                        each.into_iter()
+                            .map(|each| CEnd {
+                                end,
+                                when: compiler.cond_for(&e.when, mover, each),
+                                result: e
+                                    .result
+                                    .as_ref()
+                                    .map(|(v, w)| (*v, compiler.who_for(w, mover, each))),
+                                at_once: e.at_once,
+                            })
+                            .collect::<Vec<_>>()
                     })
                     .collect(),
             }
@@ -266,7 +324,12 @@ impl Engine {
             .any(|&i| rules.rules[i].actions.contains(&Action::Forbid));
         let simulate = !at(Moment::Turn).is_empty() || forbids;
         let skip_origin = rules.sowing.skip.contains(&Skip::Origin);
+        let mut rank = vec![0u16; npits];
+        for (i, &p) in move_order.iter().enumerate() {
+            rank[p as usize] = i as u16;
+        }
         Engine {
+            rank,
             rules,
             npits,
             next,
@@ -332,9 +395,17 @@ impl Engine {
             self.plan[m]
                 .ends
                 .iter()
-                .map(|(c, w)| (compiled::bind_total(c, total), w.clone()))
+                .map(|e| CEnd {
+                    when: compiled::bind_total(&e.when, total),
+                    ..e.clone()
+                })
                 .collect()
         }))
+    }
+
+    /// A pit's rank in the order turns are listed.
+    pub(crate) fn order_of(&self, pit: u16) -> u16 {
+        self.rank.get(pit as usize).copied().unwrap_or(u16::MAX)
     }
 
     /// The number of variable slots a position holds.
@@ -374,6 +445,64 @@ impl Engine {
     /// Whether the game keeps the positions seen since the last capture.
     pub fn tracks_repetition(&self) -> bool {
         self.tracks_repetition
+    }
+}
+
+/// Whether an end rule speaks of `player`.
+fn mentions_each(e: &crate::ir::End) -> bool {
+    let who_each = |w: &Who| *w == Who::Each;
+    e.result.as_ref().is_some_and(|(_, w)| who_each(w)) || format_mentions_each(&e.when)
+}
+
+/// Whether a condition speaks of `player` anywhere.
+fn format_mentions_each(c: &Cond) -> bool {
+    fn place(p: &crate::ir::Place) -> bool {
+        use crate::ir::Place;
+        match p {
+            Place::Store(w) | Place::Named(_, w) => who(w),
+            Place::Opposite(p) => place(p),
+            _ => false,
+        }
+    }
+    fn who(w: &Who) -> bool {
+        match w {
+            Who::Each => true,
+            Who::Owner(p) => place(p),
+            _ => false,
+        }
+    }
+    fn region(r: &crate::ir::Region) -> bool {
+        use crate::ir::Region;
+        match r {
+            Region::Side(w) | Region::Named(_, w) => who(w),
+            Region::Board => false,
+        }
+    }
+    fn num(n: &Num) -> bool {
+        match n {
+            Num::Seeds(p) => place(p),
+            Num::SeedsIn(r) => region(r),
+            Num::Hand(w) => who(w),
+            Num::Before(n) => num(n),
+            Num::Arith(_, a, b) => num(a) || num(b),
+            Num::Count(r, c) => region(r) || format_mentions_each(c),
+            _ => false,
+        }
+    }
+    match c {
+        Cond::Not(c) => format_mentions_each(c),
+        Cond::And(v) | Cond::Or(v) => v.iter().any(format_mentions_each),
+        Cond::Compare(_, a, b) => num(a) || num(b),
+        Cond::InRange(a, b, c) => num(a) || num(b) || num(c),
+        Cond::SamePlace(a, b) => place(a) || place(b),
+        Cond::SamePlayer(a, b) => who(a) || who(b),
+        Cond::PlaceIn(p, r) => place(p) || region(r),
+        Cond::VarIs(_, at, _) => match at {
+            crate::ir::VarAt::Player(w) => who(w),
+            crate::ir::VarAt::Pit(p) => place(p),
+            crate::ir::VarAt::Game => false,
+        },
+        _ => false,
     }
 }
 

@@ -37,12 +37,38 @@ pub(crate) struct Applied {
     pub last: u16,
     /// How many seeds were captured.
     pub seeds_captured: i64,
+    /// An end rule judged during the turn fired: the index of its compiled
+    /// form in the mover's ends.
+    pub ended: Option<usize>,
 }
 
 /// A turn that did not end within [`MAX_SOWINGS`] sowings or
 /// [`MAX_SOWN`] seeds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong;
+
+/// Where a turn stands between its steps: what the words of its rules mean.
+#[derive(Clone, Copy)]
+struct Step {
+    origin: u16,
+    last: u16,
+    dir: Direction,
+    sowings: i64,
+    captured: i64,
+    turn: Turn,
+}
+
+impl Step {
+    fn ctx<'p>(&self, pos: &'p Position, before: &'p Position) -> Ctx<'p> {
+        let mut f = Ctx::new(pos, before, self.origin, self.last);
+        f.captured = self.captured;
+        f.sowings = self.sowings;
+        f.dir = self.dir;
+        f.choice = self.turn.choice;
+        f.flags = self.turn.flags;
+        f
+    }
+}
 
 impl Engine {
     /// One step along the mover's track, passing over skipped stores.
@@ -65,7 +91,7 @@ impl Engine {
     ) -> Result<Applied, TooLong> {
         let mover = pos.to_move.unwrap_or(0);
         let plan = &self.plan[mover as usize];
-        let Some(mut dir) = self.turn_direction(mover, turn) else {
+        let Some(dir) = self.turn_direction(mover, turn) else {
             // A choice that means no direction here: nothing is sown.
             return Ok(Applied {
                 forbidden: true,
@@ -74,18 +100,40 @@ impl Engine {
             });
         };
         let origin = turn.pit;
+        let mut at = Step {
+            origin,
+            last: origin,
+            dir,
+            sowings: 0,
+            captured: 0,
+            turn,
+        };
         let mut out = Applied::default();
-        let mut captured: i64 = 0;
-        let mut from = origin;
-        // The first seed goes past `from` (a sowing) or into it (a resowing).
-        let mut into_from = false;
-        let mut seeds = self.lift(pos, origin);
-        let mut sowings = 0;
+        // The first sowing: seeds from the hand into the starting pit (an
+        // entry), or the starting pit's seeds lifted and sown on.
+        let entry = plan
+            .entry
+            .as_ref()
+            .filter(|(_, when)| self.cond(when, &at.ctx(pos, before)));
+        let (mut from, mut seeds, mut into_from) = match entry {
+            Some(&(n, _)) => {
+                if pos.hands[mover as usize] < n {
+                    return Ok(Applied {
+                        forbidden: true,
+                        last: origin,
+                        ..Applied::default()
+                    });
+                }
+                pos.hands[mover as usize] -= n;
+                (origin, n, true)
+            }
+            None => (origin, self.lift(pos, before, &at, origin, None), false),
+        };
         let mut sown: u64 = 0;
         loop {
-            sowings += 1;
+            at.sowings += 1;
             sown += seeds as u64;
-            if sowings > MAX_SOWINGS || sown > MAX_SOWN {
+            if at.sowings > MAX_SOWINGS as i64 || sown > MAX_SOWN {
                 return Err(TooLong);
             }
             // Sow.
@@ -96,7 +144,7 @@ impl Engine {
             }
             let mut skipped = 0;
             while seeds > 0 {
-                let next = self.step(mover, cell, dir);
+                let next = self.step(mover, cell, at.dir);
                 if next == NONE {
                     break;
                 }
@@ -113,38 +161,32 @@ impl Engine {
                 pos.cells[cell as usize] += 1;
                 seeds -= 1;
             }
+            at.last = cell;
             out.last = cell;
-            // Where the last seed landed: the first rule that applies decides.
-            fn ctx<'p>(
-                pos: &'p Position,
-                before: &'p Position,
-                origin: u16,
-                last: u16,
-                captured: i64,
-            ) -> Ctx<'p> {
-                let mut f = Ctx::new(pos, before, origin, last);
-                f.captured = captured;
-                f
+            if let Some(end) = self.ended_now(plan, pos, before, &at) {
+                out.ended = Some(end);
+                break;
             }
+            // Where the last seed landed: the first rule that applies decides.
             let rule = plan
                 .land
                 .iter()
-                .find(|r| self.cond(&r.when, &ctx(pos, before, origin, cell, captured)));
-            let mut relay = false;
+                .find(|r| self.cond(&r.when, &at.ctx(pos, before)));
+            let mut relay = None;
             let mut resow = None;
             if let Some(rule) = rule {
                 taken.clear();
                 for action in &rule.actions {
                     match action {
                         A::Capture { place, chain, to } => {
-                            let f = ctx(pos, before, origin, cell, captured);
+                            let f = at.ctx(pos, before);
                             let (start, to) = (self.place(place, &f), self.place(to, &f));
                             self.take(pos, start, to, taken);
                             if let Some((chain_dir, while_)) = chain {
                                 let walk = if *chain_dir == Direction::Backward {
-                                    reverse(dir)
+                                    reverse(at.dir)
                                 } else {
-                                    dir
+                                    at.dir
                                 };
                                 let mut here = start;
                                 for _ in 0..self.cells() {
@@ -152,7 +194,7 @@ impl Engine {
                                     if here == NONE || here == start {
                                         break;
                                     }
-                                    let mut f = ctx(pos, before, origin, cell, captured);
+                                    let mut f = at.ctx(pos, before);
                                     f.here = here;
                                     if !self.cond(while_, &f) {
                                         break;
@@ -162,89 +204,132 @@ impl Engine {
                             }
                         }
                         A::CaptureRegion { region, to } => {
-                            self.take_region(pos, before, origin, cell, region, to, taken)
+                            self.take_region(pos, before, &at, region, to, taken)
                         }
                         A::Resow { from, heading } => {
-                            let at = self.place(from, &ctx(pos, before, origin, cell, captured));
-                            resow = self.heading(mover, at, *heading).map(|d| (at, d));
+                            let place = self.place(from, &at.ctx(pos, before));
+                            resow = self.heading(mover, place, *heading).map(|d| (place, d));
                         }
-                        A::Set { var, value } => self.set(pos, before, origin, cell, var, *value),
-                        A::Relay => relay = true,
+                        A::Set { var, value } => self.set_var(pos, before, &at, NONE, var, *value),
+                        A::Relay(n) => relay = Some(*n),
                         A::Again => out.again = true,
-                        A::Stop => relay = false,
+                        A::Stop => relay = None,
                         _ => {}
                     }
                 }
                 if !taken.is_empty() {
                     let kept = resow.is_some();
-                    let n = self.judge_capture(
-                        &plan.capture,
-                        pos,
-                        before,
-                        origin,
-                        cell,
-                        taken,
-                        kept,
-                        &mut out,
-                    );
-                    captured += n as i64;
-                    if let (Some((at, d)), true) = (resow, n > 0) {
-                        // The captured seeds are sown on from `at`, the first into it.
-                        from = at;
-                        dir = d;
+                    let n =
+                        self.judge_capture(&plan.capture, pos, before, &at, taken, kept, &mut out);
+                    at.captured += n as i64;
+                    if n > 0 {
+                        if let Some(end) = self.ended_now(plan, pos, before, &at) {
+                            // Seeds captured but not yet sown stay in the capturer's hand.
+                            if kept {
+                                pos.hands[mover as usize] += n;
+                            }
+                            out.ended = Some(end);
+                            break;
+                        }
+                    }
+                    if let (Some((place, d)), true) = (resow, n > 0) {
+                        // The captured seeds are sown on from `place`, the first into it.
+                        from = place;
+                        at.dir = d;
                         seeds = n;
                         into_from = true;
                         continue;
                     }
                 }
             }
-            if !relay || out.forbidden {
+            let Some(count) = relay else { break };
+            if out.forbidden {
                 break;
             }
             from = cell;
             into_from = false;
-            seeds = self.lift(pos, cell);
+            seeds = self.lift(pos, before, &at, cell, count);
         }
-        out.seeds_captured = captured;
+        out.seeds_captured = at.captured;
         for rule in &plan.after {
-            let mut f = Ctx::new(pos, before, origin, out.last);
-            f.captured = captured;
-            if !self.cond(&rule.when, &f) {
+            if !self.cond(&rule.when, &at.ctx(pos, before)) {
                 continue;
             }
             for a in &rule.actions {
                 if let A::Set { var, value } = a {
-                    self.set(pos, before, origin, out.last, var, *value);
+                    self.set_var(pos, before, &at, NONE, var, *value);
                 }
             }
         }
         Ok(out)
     }
 
-    /// Gives a variable's instance a value.
-    pub(crate) fn set(
+    /// The first end rule judged during a turn that holds now, if any.
+    fn ended_now(
+        &self,
+        plan: &super::Plan,
+        pos: &Position,
+        before: &Position,
+        at: &Step,
+    ) -> Option<usize> {
+        if !plan.ends_at_once {
+            return None;
+        }
+        let f = at.ctx(pos, before);
+        plan.ends
+            .iter()
+            .position(|e| e.at_once && self.cond(&e.when, &f))
+    }
+
+    /// Gives a variable's instance a value. Which instance depends on
+    /// places and players only, never on seeds, so it is judged against
+    /// `before` while `pos` is written.
+    fn set_var(
         &self,
         pos: &mut Position,
         before: &Position,
-        origin: u16,
-        last: u16,
+        at: &Step,
+        here: u16,
         var: &V,
         value: u32,
     ) {
-        let slot = self.slot(var, &Ctx::new(pos, before, origin, last));
+        let mut f = at.ctx(before, before);
+        f.here = here;
+        let slot = self.slot(var, &f);
         if let Some(v) = pos.vars.get_mut(slot) {
             *v = value;
         }
     }
 
-    /// Lifts the seeds a sowing takes from a pit.
-    fn lift(&self, pos: &mut Position, cell: u16) -> u32 {
+    /// Lifts the seeds a sowing takes from a pit (all, the sowing's `take`,
+    /// or at most `count`), then runs the `lift` rules on it.
+    fn lift(
+        &self,
+        pos: &mut Position,
+        before: &Position,
+        at: &Step,
+        cell: u16,
+        count: Option<u32>,
+    ) -> u32 {
         let have = pos.cells[cell as usize];
-        let n = match self.rules.sowing.take {
-            Take::All => have,
-            Take::Count(k) => k.min(have),
+        let n = match (count, self.rules.sowing.take) {
+            (Some(k), _) | (None, Take::Count(k)) => k.min(have),
+            (None, Take::All) => have,
         };
         pos.cells[cell as usize] -= n;
+        let plan = &self.plan[pos.to_move.unwrap_or(0) as usize];
+        for rule in &plan.lift {
+            let mut f = at.ctx(pos, before);
+            f.here = cell;
+            if !self.cond(&rule.when, &f) {
+                continue;
+            }
+            for a in &rule.actions {
+                if let A::Set { var, value } = a {
+                    self.set_var(pos, before, at, cell, var, *value);
+                }
+            }
+        }
         n
     }
 
@@ -259,18 +344,16 @@ impl Engine {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn take_region(
         &self,
         pos: &mut Position,
         before: &Position,
-        origin: u16,
-        last: u16,
+        at: &Step,
         region: &super::compiled::R,
         to: &super::compiled::P,
         taken: &mut Vec<Taken>,
     ) {
-        let f = Ctx::new(pos, before, origin, last);
+        let f = at.ctx(before, before);
         let to = self.place(to, &f);
         let cells = self.region(region, &f);
         for &c in cells {
@@ -286,27 +369,26 @@ impl Engine {
         rules: &[CRule],
         pos: &mut Position,
         before: &Position,
-        origin: u16,
-        last: u16,
+        at: &Step,
         taken: &mut Vec<Taken>,
         kept: bool,
         out: &mut Applied,
     ) -> u32 {
         let mut cancel = false;
         for rule in rules {
-            if !self.cond(&rule.when, &Ctx::new(pos, before, origin, last)) {
+            if !self.cond(&rule.when, &at.ctx(pos, before)) {
                 continue;
             }
             for action in &rule.actions {
                 match action {
                     A::Cancel => cancel = true,
-                    A::Set { var, value } => self.set(pos, before, origin, last, var, *value),
+                    A::Set { var, value } => self.set_var(pos, before, at, NONE, var, *value),
                     A::Forbid => out.forbidden = true,
                     A::CaptureRegion { region, to } => {
-                        self.take_region(pos, before, origin, last, region, to, taken)
+                        self.take_region(pos, before, at, region, to, taken)
                     }
                     A::Capture { place, to, .. } => {
-                        let f = Ctx::new(pos, before, origin, last);
+                        let f = at.ctx(before, before);
                         let (c, to) = (self.place(place, &f), self.place(to, &f));
                         self.take(pos, c, to, taken);
                     }
