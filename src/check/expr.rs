@@ -128,7 +128,13 @@ pub struct Lowerer<'a> {
     bindings: Vec<HashMap<String, Expr>>,
     /// Definitions being expanded, to catch one that refers to itself.
     expanding: Vec<String>,
+    /// Expressions lowered so far: definitions that use each other several
+    /// times can grow without bound, so the total is capped.
+    lowered: usize,
 }
+
+/// The most expressions one statement may lower to, definitions expanded.
+pub const MAX_EXPANSION: usize = 100_000;
 
 impl<'a> Lowerer<'a> {
     /// A lowerer for one scope.
@@ -138,6 +144,7 @@ impl<'a> Lowerer<'a> {
             diagnostics: Vec::new(),
             bindings: Vec::new(),
             expanding: Vec::new(),
+            lowered: 0,
         }
     }
 
@@ -237,6 +244,16 @@ impl<'a> Lowerer<'a> {
     /// names nothing comes back as [`Value::Keyword`]; callers that expect a
     /// value report it.
     pub fn value(&mut self, e: &Expr) -> Option<Value> {
+        self.lowered += 1;
+        if self.lowered > MAX_EXPANSION {
+            if self.lowered == MAX_EXPANSION + 1 {
+                self.diagnostics.push(
+                    Diagnostic::at(e.span, format!("this expands to more than {MAX_EXPANSION} expressions"), "too large once definitions are expanded")
+                        .hint("a definition used several times inside another multiplies; use fewer nested uses"),
+                );
+            }
+            return None;
+        }
         match &e.kind {
             ExprKind::Int(n) => {
                 if *n > 1_000_000 {
@@ -434,7 +451,7 @@ impl<'a> Lowerer<'a> {
         self.expanding.pop();
         // Point errors inside a definition at the use as well.
         for d in &mut self.diagnostics[before..] {
-            if !d.related.iter().any(|(s, _)| *s == at.span) {
+            if d.related.len() < 3 && !d.related.iter().any(|(s, _)| *s == at.span) {
                 d.related.push((at.span, format!("used here as `{name}`")));
             }
         }

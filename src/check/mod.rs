@@ -1031,7 +1031,7 @@ impl Checker {
                     .hint("write `direction choose` in `sow`, or remove the letters"),
             );
         }
-        if ends.is_empty() {
+        if ends.is_empty() && !statements.iter().any(|s| s.word.name == "end") {
             self.err(
                 Diagnostic::new("the file has no `end` rule: the game could never end")
                     .hint("add e.g. `end no_moves when no_legal_turn`"),
