@@ -66,7 +66,8 @@ enum Command {
     Perft {
         /// A shipped variant's name or a path to a `.sow` file.
         variant: String,
-        /// The number of turns.
+        /// The number of turns (at most 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         /// Start from this position file (JSON).
         #[arg(long)]
@@ -95,6 +96,21 @@ enum Command {
         /// The script.
         script: String,
     },
+}
+
+/// Writes to stderr, ignoring a closed pipe (a panic there would be worse
+/// than a lost message).
+macro_rules! err_text {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($t)*);
+    }};
+}
+macro_rules! err_line {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
 }
 
 /// An error already explained on stderr.
@@ -146,12 +162,12 @@ pub fn main() -> i32 {
 }
 
 fn fail(name: &str, source: &str, diagnostics: &[Diagnostic]) -> Failed {
-    eprint!("{}", render_all(diagnostics, name, source));
+    err_text!("{}", render_all(diagnostics, name, source));
     Failed
 }
 
 fn fail_plain(message: impl std::fmt::Display) -> Failed {
-    eprintln!("error: {message}");
+    err_line!("error: {message}");
     Failed
 }
 
@@ -159,51 +175,85 @@ fn read(path: &str) -> Result<String, Failed> {
     std::fs::read_to_string(path).map_err(|e| fail_plain(format!("cannot read `{path}`: {e}")))
 }
 
-/// A variant by shipped name or path, with its errors rendered.
-pub fn load_variant(spec: &str) -> Result<Variant, Vec<(String, String, Vec<Diagnostic>)>> {
-    if spec.contains('/') || spec.ends_with(".sow") {
-        let source = std::fs::read_to_string(spec).map_err(|e| {
-            vec![(
-                spec.to_string(),
-                String::new(),
-                vec![Diagnostic::new(format!("cannot read `{spec}`: {e}"))],
-            )]
-        })?;
-        Variant::from_source(spec, &source).map_err(|d| vec![(spec.to_string(), source, d)])
-    } else {
-        match variants::source(spec) {
-            Some(source) => {
-                let origin = format!("variants/{spec}.sow");
-                Variant::from_source(&origin, source)
-                    .map_err(|d| vec![(origin, source.to_string(), d)])
-            }
-            None => Err(vec![(
-                spec.to_string(),
-                String::new(),
-                vec![
-                    Diagnostic::new(format!("no shipped variant is called `{spec}`")).hint(
-                        format!(
-                            "shipped variants: {}; a path must contain `/` or end in `.sow`",
-                            variants::names().join(", ")
-                        ),
-                    ),
-                ],
-            )]),
+/// Why a variant could not be loaded.
+#[derive(Debug)]
+pub struct VariantError {
+    /// The file (or shipped name) it came from.
+    pub name: String,
+    /// Its text, when it could be read.
+    pub source: Option<String>,
+    /// What is wrong.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl VariantError {
+    /// The errors drawn against the source, with a count.
+    pub fn render(&self) -> String {
+        match &self.source {
+            Some(source) => format!(
+                "{}{}: {} problem(s)\n",
+                render_all(&self.diagnostics, &self.name, source),
+                self.name,
+                self.diagnostics.len()
+            ),
+            None => self
+                .diagnostics
+                .iter()
+                .map(|d| format!("error: {d}\n"))
+                .collect(),
         }
     }
 }
 
-fn variant(spec: &str) -> Result<Variant, Failed> {
-    load_variant(spec).map_err(|errs| {
-        for (name, source, diags) in errs {
-            if source.is_empty() {
-                for d in diags {
-                    eprintln!("error: {d}");
-                }
-            } else {
-                eprint!("{}", render_all(&diags, &name, &source));
+/// A variant by shipped name or path. `base` is the folder a relative path
+/// starts from (the current folder, or a script's).
+pub fn load_variant_in(spec: &str, base: &std::path::Path) -> Result<Variant, VariantError> {
+    if spec.contains('/') || spec.ends_with(".sow") {
+        let path = base.join(spec);
+        let name = path.display().to_string();
+        let source = std::fs::read_to_string(&path).map_err(|e| VariantError {
+            name: name.clone(),
+            source: None,
+            diagnostics: vec![Diagnostic::new(format!("cannot read `{name}`: {e}"))],
+        })?;
+        Variant::from_source(&name, &source).map_err(|diagnostics| VariantError {
+            name,
+            source: Some(source),
+            diagnostics,
+        })
+    } else {
+        match variants::source(spec) {
+            Some(source) => {
+                let name = format!("variants/{spec}.sow");
+                Variant::from_source(&name, source).map_err(|diagnostics| VariantError {
+                    name,
+                    source: Some(source.to_string()),
+                    diagnostics,
+                })
             }
+            None => Err(VariantError {
+                name: spec.to_string(),
+                source: None,
+                diagnostics: vec![Diagnostic::new(format!(
+                    "no shipped variant is called `{spec}`"
+                ))
+                .hint(format!(
+                    "shipped variants: {}; a path must contain `/` or end in `.sow`",
+                    variants::names().join(", ")
+                ))],
+            }),
         }
+    }
+}
+
+/// A variant by shipped name or path (relative to the current folder).
+pub fn load_variant(spec: &str) -> Result<Variant, VariantError> {
+    load_variant_in(spec, std::path::Path::new(""))
+}
+
+fn variant(spec: &str) -> Result<Variant, Failed> {
+    load_variant(spec).map_err(|e| {
+        err_text!("{}", e.render());
         Failed
     })
 }
@@ -231,16 +281,9 @@ fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
                     v.engine.rules.rules.len() + v.engine.rules.ends.len()
                 );
             }
-            Err(errs) => {
+            Err(e) => {
                 failed = true;
-                for (name, source, diags) in errs {
-                    if source.is_empty() {
-                        diags.iter().for_each(|d| eprintln!("error: {d}"));
-                    } else {
-                        eprint!("{}", render_all(&diags, &name, &source));
-                        eprintln!("{name}: {} problem(s)", diags.len());
-                    }
-                }
+                err_text!("{}", e.render());
             }
         }
     }

@@ -123,10 +123,22 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
     let e = &variant.engine;
     let r = &e.rules;
     let whole = Span::new(0, text.len());
-    let bad = |key: &str, what: String, hint: String| -> Diagnostic {
-        let at = text
-            .find(&format!("\"{key}\""))
-            .map_or(whole, |s| Span::new(s, s + key.len() + 2));
+    // Points at a key: `"parent.key"` is looked for after `"parent"`, so
+    // that a key of `stores` is not taken for the same word elsewhere.
+    let bad = |path: &str, what: String, hint: String| -> Diagnostic {
+        let mut at = whole;
+        let mut from = 0;
+        let mut key = path;
+        for part in path.split('.') {
+            key = part;
+            match text[from..].find(&format!("\"{part}\"")) {
+                Some(i) => {
+                    at = Span::new(from + i, from + i + part.len() + 2);
+                    from = at.end;
+                }
+                None => break,
+            }
+        }
         Diagnostic::at(at, what, format!("`{key}`")).hint(hint)
     };
     let Some(obj) = value.as_object() else {
@@ -145,6 +157,26 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                 format!("unknown key `{k}` in the position"),
                 format!("the keys are {}", known.join(", ")),
             ));
+        }
+    }
+    if let Some(v) = obj.get("options") {
+        match v.as_object() {
+            Some(o) if o.is_empty() => {}
+            Some(o) => {
+                let k = o.keys().next().map_or("", String::as_str);
+                return Err(bad(
+                    &format!("options.{k}"),
+                    format!("`{k}` is not an option of {}", r.name),
+                    format!("{} has no options: write \"options\": {{}}", r.name),
+                ));
+            }
+            None => {
+                return Err(bad(
+                    "options",
+                    "`options` is not an object".into(),
+                    "write \"options\": {}".into(),
+                ));
+            }
         }
     }
     if let Some(v) = obj.get("variant") {
@@ -190,9 +222,10 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
             .filter(|&n| n <= 1_000_000)
             .map(|n| n as u32)
             .ok_or_else(|| {
+                let name = key.rsplit('.').next().unwrap_or(key);
                 bad(
                     key,
-                    format!("`{key}` holds {v}, not a seed count"),
+                    format!("`{name}` holds {v}, not a seed count"),
                     "counts are whole numbers from 0 to 1000000".into(),
                 )
             })
@@ -215,7 +248,7 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                 format!("the pits are {}", labels.join(" ")),
             ));
         };
-        cells[i] = count(label, v)?;
+        cells[i] = count(&format!("pits.{label}"), v)?;
     }
     let missing: Vec<&str> = order(variant)
         .into_iter()
@@ -257,12 +290,12 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
             for (name, v) in m {
                 let Some(p) = player(&Value::String(name.clone())) else {
                     return Err(bad(
-                        name,
+                        &format!("{key}.{name}"),
                         format!("`{name}` is not a player"),
                         format!("the players are {} and {}", r.players[0], r.players[1]),
                     ));
                 };
-                let c = count(name, v)?;
+                let c = count(&format!("{key}.{name}"), v)?;
                 if target == 0 {
                     if c > 0 && r.stores[p as usize].is_none() {
                         return Err(bad(
@@ -303,7 +336,14 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
             }
             match k.as_str() {
                 "phase" if !r.phases.is_empty() => {
-                    let claim = v.as_str().unwrap_or_default().to_string();
+                    let Some(claim) = v.as_str().map(str::to_string) else {
+                        let names: Vec<&str> = r.phases.iter().map(|p| p.name.as_str()).collect();
+                        return Err(bad(
+                            "state.phase",
+                            format!("`phase` holds {v}, not a phase's name"),
+                            format!("the phases are {}", names.join(", ")),
+                        ));
+                    };
                     phase_claim = Some((claim, bad("phase", String::new(), String::new())));
                 }
                 "seen" if e.tracks_repetition() => {
@@ -413,7 +453,7 @@ fn read_var(
             for (name, x) in entries("player")? {
                 let Some(p) = r.players.iter().position(|p| p == name) else {
                     return Err(bad(
-                        name,
+                        &format!("{}.{name}", var.name),
                         format!("`{name}` is not a player"),
                         format!("the players are {} and {}", r.players[0], r.players[1]),
                     ));

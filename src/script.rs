@@ -20,7 +20,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::cli::{load_variant, play_token};
+use crate::cli::{load_variant_in, play_token};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::Game;
 use crate::Variant;
@@ -31,16 +31,9 @@ struct Script {
     variant: Spanned<String>,
     from: Option<Spanned<String>>,
     #[serde(default)]
-    moves: Option<Spanned<Moves>>,
+    moves: Option<Spanned<toml::Value>>,
     #[serde(default)]
     expect: Vec<Expect>,
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Moves {
-    Line(String),
-    List(Vec<String>),
 }
 
 #[derive(Deserialize)]
@@ -85,12 +78,12 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
         )
     })?;
     let spec = script.variant.get_ref();
-    let v = load_variant(spec).map_err(|errs| match errs.into_iter().next() {
-        Some((name, source, diags)) if !source.is_empty() => {
-            ScriptError::Other(name, source, diags)
-        }
-        Some((_, _, diags)) => {
-            let d = diags
+    // A path is relative to the script's folder, as `from` is.
+    let v = load_variant_in(spec, base).map_err(|e| match e.source {
+        Some(source) => ScriptError::Other(e.name, source, e.diagnostics),
+        None => {
+            let d = e
+                .diagnostics
                 .into_iter()
                 .next()
                 .unwrap_or_else(|| Diagnostic::new("cannot load the variant"));
@@ -99,7 +92,6 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
                 ..d
             })
         }
-        None => ScriptError::Script(Diagnostic::new("cannot load the variant")),
     })?;
     let mut game = match &script.from {
         None => Game::new(v.engine.clone()).map_err(|_| {
@@ -125,35 +117,37 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
         }
     };
     // The moves, each with its span in the script.
+    // The moves, each with its span in the script: each is found in the
+    // script's text, in order, within the value's span (so escapes and
+    // multi-line strings do not shift the carets).
     let mut moves: Vec<(String, Span)> = Vec::new();
     if let Some(m) = &script.moves {
-        match m.get_ref() {
-            Moves::Line(line) => {
-                // Point into the string's text (after the opening quote).
-                let at = m.span().start + 1;
-                let mut start = None;
-                for (i, c) in line.char_indices().chain([(line.len(), ' ')]) {
-                    match (c.is_whitespace() || c == ',', start) {
-                        (true, Some(s)) => {
-                            moves.push((line[s..i].to_string(), Span::new(at + s, at + i)));
-                            start = None;
-                        }
-                        (false, None) => start = Some(i),
-                        _ => {}
-                    }
-                }
+        let words: Vec<String> = match m.get_ref() {
+            toml::Value::String(line) => line
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .map(String::from)
+                .collect(),
+            toml::Value::Array(items) if items.iter().all(toml::Value::is_str) => items
+                .iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect(),
+            _ => {
+                return Err(ScriptError::Script(
+                    Diagnostic::at(
+                        span(m.span()),
+                        "`moves` is a string of moves or a list of strings",
+                        "not moves",
+                    )
+                    .hint("write `moves = \"C a D\"` or `moves = [\"C\", \"a\"]`"),
+                ))
             }
-            Moves::List(list) => {
-                // Find each move's quoted text in order within the list.
-                let end = m.span().end;
-                let mut at = m.span().start;
-                for mv in list {
-                    let quoted = format!("\"{mv}\"");
-                    let found = text[at..end].find(&quoted).map_or(at, |i| at + i);
-                    moves.push((mv.clone(), Span::new(found + 1, found + 1 + mv.len())));
-                    at = (found + quoted.len()).min(end);
-                }
-            }
+        };
+        let (mut at, end) = (m.span().start, m.span().end);
+        for w in words {
+            let found = text[at..end].find(w.as_str()).map_or(at, |i| at + i);
+            moves.push((w.clone(), Span::new(found, found + w.len())));
+            at = (found + w.len()).min(end);
         }
     }
     for e in &script.expect {

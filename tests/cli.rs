@@ -331,7 +331,7 @@ fn a_turn_that_never_ends_is_stopped_with_an_error() {
     let r = sow(&["random", &v, "--games", "3", "--seed", "1"]);
     assert_eq!(r.code, 1);
     assert!(
-        r.stderr.contains("did not end within 100000 sowings"),
+        r.stderr.contains("did not end within 10000 sowings"),
         "{}",
         r.stderr
     );

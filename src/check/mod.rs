@@ -236,10 +236,24 @@ impl Checker {
             );
         }
         let mut board_seen: Option<Span> = None;
+        let mut seen_once: HashMap<&str, Span> = HashMap::new();
         for s in statements {
             match s.word.name.as_str() {
+                "variant" | "title" if seen_once.contains_key(s.word.name.as_str()) => {
+                    let first = seen_once[s.word.name.as_str()];
+                    self.err(
+                        Diagnostic::at(
+                            s.word.span,
+                            format!("`{}` is given twice", s.word.name),
+                            "second time",
+                        )
+                        .related(first, "first here")
+                        .hint("keep one"),
+                    );
+                }
                 "variant" => {
                     self.no_block(s);
+                    seen_once.insert("variant", s.word.span);
                     match s.args.as_slice() {
                         [e] if word_or_string(e).is_some() => self.name = word_or_string(e),
                         _ => self.err(
@@ -249,6 +263,7 @@ impl Checker {
                     }
                 }
                 "title" => match s.args.as_slice() {
+                    _ if seen_once.insert("title", s.word.span).is_some() => {}
                     [Expr {
                         kind: ExprKind::Str(t),
                         ..
@@ -422,6 +437,20 @@ impl Checker {
             .iter()
             .map(|e| e.as_word().map(str::to_string))
             .collect();
+        for (n, e) in names.iter().zip(&s.args) {
+            if let Some(n) = n {
+                if n == "draw"
+                    || expr::WORDS.contains(&n.as_str())
+                    || expr::FUNCTIONS.contains(&n.as_str())
+                {
+                    self.err(
+                        Diagnostic::at(e.span, format!("`{n}` cannot name a player"), "a reserved word")
+                            .hint("`draw` and the built-in words (mover, opponent, player, …) mean something else"),
+                    );
+                    return;
+                }
+            }
+        }
         match names.as_slice() {
             [Some(a), Some(b)] if a != b => {
                 if self.players.is_some() {
@@ -759,6 +788,17 @@ impl Checker {
                     .map(|a| a.as_word().map(str::to_string))
                     .collect();
                 match params {
+                    Some(p) if (1..p.len()).any(|i| p[..i].contains(&p[i])) => {
+                        self.err(
+                            Diagnostic::at(
+                                *span,
+                                "a parameter is named twice",
+                                "duplicate parameter",
+                            )
+                            .hint("give each parameter its own name"),
+                        );
+                        return;
+                    }
                     Some(p) => (n.name.clone(), p, *span),
                     None => {
                         self.err(
@@ -994,7 +1034,23 @@ impl Checker {
             self.err(Diagnostic::new("the file has no setup").hint("add `setup { seeds 4 }`"));
         }
         let tracks = match tracks {
-            [Some(a), Some(b)] => [a, b],
+            [Some(a), Some(b)] => {
+                for (p, t) in [&a, &b].iter().enumerate() {
+                    if !t.iter().any(|slot| matches!(slot, Slot::Pit(id) if self.pits[*id as usize].owner == p as Player)) {
+                        self.err(
+                            Diagnostic::at(track_span.unwrap_or_default(), format!("`{}` has none of their pits on their track", players[p]), "nothing to sow from")
+                                .hint("a player's track holds the pits they may start a turn from"),
+                        );
+                    }
+                    if t.len() < 2 && sowing.skip.contains(&Skip::Origin) {
+                        self.err(
+                            Diagnostic::at(track_span.unwrap_or_default(), format!("`{}`'s track has one place: with `skip origin` a sowing has nowhere to go", players[p]), "too short")
+                                .hint("a track needs at least two places"),
+                        );
+                    }
+                }
+                [a, b]
+            }
             [a, b] => {
                 for (p, t) in [a, b].iter().enumerate() {
                     if t.is_none() {
@@ -1079,6 +1135,13 @@ impl Checker {
     fn number(&mut self, e: &Expr, what: &str) -> Option<u32> {
         match &e.kind {
             ExprKind::Int(n) if (0..=1_000_000).contains(n) => Some(*n as u32),
+            ExprKind::Int(_) => {
+                self.err(
+                    Diagnostic::at(e.span, format!("{what} is at most 1000000"), "too large")
+                        .hint("counts in a variant are at most 1000000"),
+                );
+                None
+            }
             _ => {
                 self.err(
                     Diagnostic::at(e.span, format!("{what} is a whole number"), "not a number")

@@ -41,6 +41,10 @@ struct State {
     sim: Position,
     /// A turn's result without its flags, to compare with them.
     plain: Position,
+    /// The position each legal turn leads to, while turns are judged.
+    results: Vec<Position>,
+    /// What each legal turn did, while turns are judged.
+    applied: Vec<super::turn::Applied>,
     taken: Vec<Taken>,
     keep: Vec<u8>,
 }
@@ -175,7 +179,7 @@ impl Game {
             return Ok(());
         }
         st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
-        st.settle(e, applied.captured)
+        st.settle(e, applied.stored)
     }
 }
 
@@ -200,10 +204,10 @@ fn hash(record: &[u32]) -> u64 {
 impl State {
     /// After a turn (or on loading): repetition bookkeeping, the legal
     /// turns, and the end rules.
-    fn settle(&mut self, e: &Engine, captured: bool) -> Result<(), TooLong> {
+    fn settle(&mut self, e: &Engine, stored: bool) -> Result<(), TooLong> {
         self.outcome = None;
         if e.tracks_repetition {
-            self.remember(e, captured);
+            self.remember(e, stored);
         }
         let Some(mover) = self.pos.to_move else {
             self.legal.clear();
@@ -226,9 +230,10 @@ impl State {
     }
 
     /// Records the current position; notes whether it was seen before.
-    /// Stores only grow, so no position before a capture can come again.
-    fn remember(&mut self, e: &Engine, captured: bool) {
-        if captured {
+    /// Stores only grow, so no position from before seeds went into a store
+    /// can come again: the history starts anew then.
+    fn remember(&mut self, e: &Engine, stored: bool) {
+        if stored {
             self.seen.clear();
             self.seen_hash.clear();
             self.seen_filter = [0; 16];
@@ -418,49 +423,61 @@ impl State {
         if !active && !e.forbids {
             return Ok(());
         }
-        // keep[k]: bit 0 = still legal; bit 1 = holds for the action judged.
-        self.keep.clear();
-        self.keep.resize(self.legal.len(), 1);
-        for k in 0..self.legal.len() {
-            let t = self.legal[k];
-            self.sim.copy_from(&self.pos);
-            if e.apply(&mut self.sim, &self.pos, t, &mut self.taken)?
-                .forbidden
-            {
-                self.keep[k] = 0;
-            }
+        // Play each turn once; judge every rule on the positions reached.
+        let n = self.legal.len();
+        while self.results.len() < n {
+            self.results.push(self.pos.clone());
         }
+        self.applied.clear();
+        self.keep.clear();
+        for k in 0..n {
+            let t = self.legal[k];
+            self.results[k].copy_from(&self.pos);
+            let a = e.apply(&mut self.results[k], &self.pos, t, &mut self.taken)?;
+            self.applied.push(a);
+            // keep[k]: bit 0 = still legal; bit 1 = holds for the action judged.
+            self.keep.push(if a.forbidden { 0 } else { 1 });
+        }
+        let State {
+            pos,
+            legal,
+            results,
+            applied,
+            keep,
+            ..
+        } = self;
         for r in &plan.turn {
             for a in &r.actions {
                 let mut any = false;
-                for k in 0..self.legal.len() {
-                    if self.keep[k] & 1 == 0 {
+                for k in 0..n {
+                    if keep[k] & 1 == 0 {
                         continue;
                     }
-                    let t = self.legal[k];
-                    let holds = if !e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, t.pit, NONE)) {
-                        true
-                    } else {
-                        self.sim.copy_from(&self.pos);
-                        let applied = e.apply(&mut self.sim, &self.pos, t, &mut self.taken)?;
-                        let mut fa = Ctx::new(&self.sim, &self.pos, t.pit, applied.last);
-                        fa.captured = applied.seeds_captured;
+                    let t = legal[k];
+                    let mut fb = Ctx::new(pos, pos, t.pit, NONE);
+                    fb.choice = t.choice;
+                    fb.flags = t.flags;
+                    let holds = !e.cond(&r.when, &fb) || {
+                        let mut fa = Ctx::new(&results[k], pos, t.pit, applied[k].last);
+                        fa.captured = applied[k].seeds_captured;
+                        fa.choice = t.choice;
+                        fa.flags = t.flags;
                         match a {
                             A::Require(c) | A::Prefer(c) => e.cond(c, &fa),
                             A::Forbid => false,
                             _ => true,
                         }
                     };
-                    self.keep[k] |= if holds { 2 } else { 0 };
+                    keep[k] |= if holds { 2 } else { 0 };
                     any |= holds;
                 }
                 let prefer = matches!(a, A::Prefer(_));
-                for k in 0..self.legal.len() {
-                    let holds = self.keep[k] & 2 != 0;
+                for flag in keep.iter_mut() {
+                    let holds = *flag & 2 != 0;
                     if !holds && (!prefer || any) {
-                        self.keep[k] = 0;
+                        *flag = 0;
                     }
-                    self.keep[k] &= 1;
+                    *flag &= 1;
                 }
             }
         }

@@ -32,6 +32,8 @@ pub struct Engine {
     next: [Vec<u16>; 2],
     /// Per mover: the previous cell along the track.
     prev: [Vec<u16>; 2],
+    /// Per mover: the cells of the track, skipped stores left out.
+    cycle: [Vec<u16>; 2],
     opposite: Vec<u16>,
     /// Owner of every cell (pits, then the two stores).
     owner: Vec<Player>,
@@ -156,6 +158,7 @@ impl Engine {
         };
         let mut next = [vec![NONE; cells], vec![NONE; cells]];
         let mut prev = [vec![NONE; cells], vec![NONE; cells]];
+        let mut cycle: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
         for mover in 0..2u8 {
             let skipped: Vec<u16> = rules
                 .sowing
@@ -179,6 +182,7 @@ impl Engine {
                 next[mover as usize][c as usize] = track[(i + 1) % n];
                 prev[mover as usize][c as usize] = track[(i + n - 1) % n];
             }
+            cycle[mover as usize] = track;
         }
         let nrows = rules.rows.len();
         let mut opposite = vec![NONE; npits];
@@ -329,6 +333,7 @@ impl Engine {
             rank[p as usize] = i as u16;
         }
         Engine {
+            cycle,
             rank,
             rules,
             npits,

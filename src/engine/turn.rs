@@ -10,7 +10,7 @@ use crate::ir::{Direction, Player, Take};
 
 /// The most sowings (laps) one turn may make before it is stopped with an
 /// error: a resource limit, so that no variant file can make a turn hang.
-pub const MAX_SOWINGS: u32 = 100_000;
+pub const MAX_SOWINGS: u32 = 10_000;
 
 /// The most seeds one turn may sow, for the same reason (a few hundredths
 /// of a second of work).
@@ -33,6 +33,8 @@ pub(crate) struct Applied {
     pub again: bool,
     /// Some seeds were captured.
     pub captured: bool,
+    /// Some captured seeds went into a store.
+    pub stored: bool,
     /// Where the last seed of the last sowing landed.
     pub last: u16,
     /// How many seeds were captured.
@@ -142,17 +144,36 @@ impl Engine {
                 pos.cells[cell as usize] += 1;
                 seeds -= 1;
             }
+            // Whole laps at once: every cell of the track gets one seed a lap
+            // (the origin none, when it is skipped). The last lap is sown
+            // seed by seed, to find where it ends.
+            let track = &self.cycle[mover as usize];
+            let skips = self.skip_origin && track.contains(&origin);
+            let lap = track.len() - skips as usize;
+            if lap > 0 && seeds as usize > 2 * lap && track.contains(&cell) {
+                let laps = (seeds - 1) / lap as u32;
+                for &c in track {
+                    if !(skips && c == origin) {
+                        pos.cells[c as usize] += laps;
+                    }
+                }
+                seeds -= laps * lap as u32;
+            }
             let mut skipped = 0;
             while seeds > 0 {
                 let next = self.step(mover, cell, at.dir);
                 if next == NONE {
+                    // Off the track: the seeds left stay where the sowing is.
+                    pos.cells[cell as usize] += seeds;
                     break;
                 }
                 cell = next;
                 if self.skip_origin && cell == origin {
-                    // A track holding only the origin would skip forever.
+                    // A track holding only the origin would skip forever:
+                    // the seeds left stay where they are.
                     skipped += 1;
                     if skipped > 1 {
+                        pos.cells[origin as usize] += seeds;
                         break;
                     }
                     continue;
@@ -404,6 +425,7 @@ impl Engine {
                 // Seeds to be resown stay out of the stores.
                 if !kept {
                     pos.cells[t.to as usize] += t.seeds;
+                    out.stored = true;
                 }
                 n += t.seeds;
                 out.captured = true;

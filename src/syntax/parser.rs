@@ -11,15 +11,49 @@ use crate::diagnostic::{Diagnostic, Span};
 #[grammar = "grammar/sow.pest"]
 struct SowParser;
 
+/// How deep brackets and expressions may nest. Far beyond any real rule;
+/// it keeps parsing and checking within the stack.
+pub const MAX_DEPTH: usize = 64;
+
 /// Parses a variant file into statements.
 pub fn parse(source: &str) -> Result<Vec<Statement>, Diagnostic> {
+    too_deep(source)?;
     let mut pairs = SowParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().expect("the file rule matched");
-    Ok(file
-        .into_inner()
+    file.into_inner()
         .filter(|p| p.as_rule() == Rule::statement)
         .map(statement)
-        .collect())
+        .collect()
+}
+
+fn nested_too_deep(at: Span) -> Diagnostic {
+    Diagnostic::at(at, format!("nested more than {MAX_DEPTH} deep"), "too deep")
+        .hint("split the expression with `let` definitions")
+}
+
+/// Brackets nested beyond [`MAX_DEPTH`], found before the parser recurses
+/// into them.
+fn too_deep(source: &str) -> Result<(), Diagnostic> {
+    let (mut depth, mut in_string, mut in_comment) = (0usize, false, false);
+    let mut escaped = false;
+    for (i, c) in source.char_indices() {
+        match c {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            '"' if !escaped => in_string = !in_string,
+            '#' if !in_string => in_comment = true,
+            '(' | '{' if !in_string => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(nested_too_deep(Span::new(i, i + 1)));
+                }
+            }
+            ')' | '}' if !in_string => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        escaped = in_string && c == '\\' && !escaped;
+    }
+    Ok(())
 }
 
 fn span(pair: &Pair<Rule>) -> Span {
@@ -34,7 +68,7 @@ fn word(pair: Pair<Rule>) -> Word {
     }
 }
 
-fn statement(pair: Pair<Rule>) -> Statement {
+fn statement(pair: Pair<Rule>) -> Result<Statement, Diagnostic> {
     let whole = span(&pair);
     let mut inner = pair.into_inner();
     let head = word(inner.next().expect("a statement starts with a word"));
@@ -47,10 +81,10 @@ fn statement(pair: Pair<Rule>) -> Statement {
     };
     for p in inner {
         match p.as_rule() {
-            Rule::expr => stmt.args.push(expr(p)),
+            Rule::expr | Rule::keyword => stmt.args.push(arg(p)?),
             Rule::separator => stmt.tail = Some((span(&p), Vec::new())),
             Rule::tail => {
-                let args = p.into_inner().map(expr).collect();
+                let args = p.into_inner().map(arg).collect::<Result<_, _>>()?;
                 if let Some((_, tail)) = &mut stmt.tail {
                     *tail = args;
                 }
@@ -61,13 +95,24 @@ fn statement(pair: Pair<Rule>) -> Statement {
                     .into_inner()
                     .filter(|q| q.as_rule() == Rule::statement)
                     .map(statement)
-                    .collect();
+                    .collect::<Result<_, _>>()?;
                 stmt.block = Some((s, body));
             }
             other => unreachable!("statement child {other:?}"),
         }
     }
-    stmt
+    Ok(stmt)
+}
+
+/// An argument: a keyword (kept as a word) or an expression.
+fn arg(pair: Pair<Rule>) -> Result<Expr, Diagnostic> {
+    if pair.as_rule() == Rule::keyword {
+        return Ok(Expr {
+            kind: ExprKind::Word(pair.as_str().to_string()),
+            span: span(&pair),
+        });
+    }
+    expr(pair, 0)
 }
 
 /// Binding power of each infix operator (higher binds tighter).
@@ -96,48 +141,58 @@ fn infix(rule: Rule) -> (BinaryOp, u8) {
 const NOT_POWER: u8 = 3;
 const NEG_POWER: u8 = 8;
 
-fn expr(pair: Pair<Rule>) -> Expr {
+/// An expression, `depth` levels inside others.
+fn expr(pair: Pair<Rule>, depth: usize) -> Result<Expr, Diagnostic> {
     let mut tokens = pair.into_inner().peekable();
-    climb(&mut tokens, 0)
+    climb(&mut tokens, 0, depth)
 }
 
 type Tokens<'i> = std::iter::Peekable<pest::iterators::Pairs<'i, Rule>>;
 
-fn climb(tokens: &mut Tokens, min_power: u8) -> Expr {
-    let mut lhs = unary(tokens);
+fn climb(tokens: &mut Tokens, min_power: u8, depth: usize) -> Result<Expr, Diagnostic> {
+    let mut lhs = unary(tokens, depth)?;
+    // Each operator adds a level to the tree (`a and b and c` is two deep).
+    let mut levels = depth;
     while let Some(op) = tokens.peek() {
         let (op, power) = infix(op.as_rule());
         if power <= min_power {
             break;
         }
         tokens.next();
-        let rhs = climb(tokens, power);
+        levels += 1;
+        let rhs = climb(tokens, power, levels)?;
+        if levels > MAX_DEPTH {
+            return Err(nested_too_deep(lhs.span.to(rhs.span)));
+        }
         let s = lhs.span.to(rhs.span);
         lhs = Expr {
             kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
             span: s,
         };
     }
-    lhs
+    Ok(lhs)
 }
 
-fn unary(tokens: &mut Tokens) -> Expr {
+fn unary(tokens: &mut Tokens, depth: usize) -> Result<Expr, Diagnostic> {
     let next = tokens.next().expect("an operand");
     let (op, power) = match next.as_rule() {
         Rule::not => (UnaryOp::Not, NOT_POWER),
         Rule::neg => (UnaryOp::Neg, NEG_POWER),
-        _ => return primary(next),
+        _ => return primary(next, depth),
     };
     let start = span(&next);
-    let operand = climb(tokens, power);
+    if depth > MAX_DEPTH {
+        return Err(nested_too_deep(start));
+    }
+    let operand = climb(tokens, power, depth + 1)?;
     let s = start.to(operand.span);
-    Expr {
+    Ok(Expr {
         kind: ExprKind::Unary(op, Box::new(operand)),
         span: s,
-    }
+    })
 }
 
-fn primary(pair: Pair<Rule>) -> Expr {
+fn primary(pair: Pair<Rule>, depth: usize) -> Result<Expr, Diagnostic> {
     let s = span(&pair);
     let kind = match pair.as_rule() {
         Rule::int => match pair.as_str().parse::<i64>() {
@@ -153,12 +208,15 @@ fn primary(pair: Pair<Rule>) -> Expr {
         Rule::call => {
             let mut inner = pair.into_inner();
             let name = word(inner.next().expect("a callee"));
-            ExprKind::Call(name, inner.map(expr).collect())
+            let args = inner
+                .map(|a| expr(a, depth + 1))
+                .collect::<Result<_, _>>()?;
+            ExprKind::Call(name, args)
         }
-        Rule::expr => return expr(pair),
+        Rule::expr => return expr(pair, depth + 1),
         other => unreachable!("not a primary: {other:?}"),
     };
-    Expr { kind, span: s }
+    Ok(Expr { kind, span: s })
 }
 
 fn unescape(raw: &str) -> String {
@@ -189,6 +247,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::statements => "statements",
         Rule::end_of_statement => "the end of the line or `;`",
         Rule::arg => "an argument",
+        Rule::keyword => "a keyword such as `when`",
         Rule::infix => "an operator",
         Rule::prefix => "`not` or `-`",
         Rule::primary => "a value",
