@@ -218,13 +218,12 @@ impl State {
         f.total.set(Some(self.total));
         f.no_legal_turn = self.legal.is_empty();
         f.repeated = self.repeated;
-        let ends = self.ends.clone();
-        if let Some(end) = ends[mover as usize]
+        let fired = self.ends[mover as usize]
             .iter()
             .find(|end| e.cond(&end.when, &f))
-        {
-            let decided = end.decided(e, &f);
-            self.finish(e, mover, end.end, decided);
+            .map(|end| (end.end, end.decided(e, &f)));
+        if let Some((end, decided)) = fired {
+            self.finish(e, mover, end, decided);
         }
         Ok(())
     }

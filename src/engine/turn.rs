@@ -148,9 +148,9 @@ impl Engine {
             // (the origin none, when it is skipped). The last lap is sown
             // seed by seed, to find where it ends.
             let track = &self.cycle[mover as usize];
-            let skips = self.skip_origin && track.contains(&origin);
-            let lap = track.len() - skips as usize;
-            if lap > 0 && seeds as usize > 2 * lap && track.contains(&cell) {
+            if seeds as usize > 2 * track.len() && track.contains(&cell) {
+                let skips = self.skip_origin && track.contains(&origin);
+                let lap = (track.len() - skips as usize).max(1);
                 let laps = (seeds - 1) / lap as u32;
                 for &c in track {
                     if !(skips && c == origin) {
