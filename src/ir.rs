@@ -47,6 +47,22 @@ pub struct Rules {
     pub ends: Vec<End>,
     /// Each player's final score (with [`Who::Each`] for the player scored).
     pub score: Num,
+    /// What becomes of a turn that would sow for ever.
+    pub endless: Endless,
+}
+
+/// What becomes of a turn that would never end (its sowing comes back to a
+/// state it was in before, exactly).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Endless {
+    /// It is not a legal turn.
+    #[default]
+    Forbid,
+    /// Playing it ends the game in a draw.
+    Draw,
+    /// Playing it loses the game.
+    Loss,
 }
 
 /// One pit.

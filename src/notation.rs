@@ -78,6 +78,21 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         .collect();
     match fits.as_slice() {
         [one] => Ok(*one),
+        [] if game
+            .endless_turns()
+            .iter()
+            .any(|m| m.pit as usize == pit && choice.is_none_or(|c| m.choice as usize == c)) =>
+        {
+            Err(Diagnostic::at(
+                whole,
+                format!("`{t}` would never end: its sowing comes back to a state it was in"),
+                "a turn that never ends",
+            )
+            .hint(format!(
+                "{} forbids such turns; legal turns: {list}",
+                rules.name
+            )))
+        }
         [] => {
             let mover = game
                 .position()

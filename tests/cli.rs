@@ -320,18 +320,26 @@ fn run_scripts() {
 }
 
 #[test]
-fn a_turn_that_never_ends_is_stopped_with_an_error() {
-    // Every sowing that ends in an occupied pit relays: some turns cycle.
+fn a_turn_past_the_engine_limits_is_stopped_with_an_error() {
+    // A million seeds relayed round and round: each sowing is huge, and the
+    // seeds a turn may sow run out long before its cycle could be found.
+    let south: Vec<String> = (0..20).map(|i| format!("p{i}")).collect();
+    let north: Vec<String> = (0..20).map(|i| format!("q{i}")).collect();
     let v = temp(
-        "cycle.sow",
-        "variant cycle\nplayers south north\nboard {\n  row north: b a\n  row south: A B\n}\nsetup { seeds 2; total 8 }\ntrack: A B a b\n\
-         rule own at start { require owner(origin) == mover and seeds(origin) > 0 }\n\
-         rule go at land when seeds(last) > 1 { relay }\nend stuck when no_legal_turn\n",
+        "huge.sow",
+        &format!(
+            "variant huge\nplayers south north\nboard {{\n  row north: {n}\n  row south: {s}\n}}\n\
+             setup {{\n  seeds 1\n  seeds 1000000: p0\n}}\ntrack: {s} {n}\n\
+             rule own at start {{ require owner(origin) == mover and seeds(origin) > 0 }}\n\
+             rule go at land when seeds(last) > 1 {{ relay }}\nend stuck when no_legal_turn\n",
+            n = north.join(" "),
+            s = south.join(" ")
+        ),
     );
-    let r = sow(&["random", &v, "--games", "3", "--seed", "1"]);
+    let r = sow(&["random", &v, "--games", "1", "--seed", "1"]);
     assert_eq!(r.code, 1);
     assert!(
-        r.stderr.contains("did not end within 10000 sowings"),
+        r.stderr.contains("run past the engine's limit"),
         "{}",
         r.stderr
     );

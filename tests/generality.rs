@@ -172,3 +172,85 @@ fn a_capture_of_everything_can_capture_nothing_be_forbidden_or_take_all() {
     let o = g.outcome().expect("the game is over");
     assert_eq!((o.reason.as_str(), o.scores), ("score_gt_half", [0, 14]));
 }
+
+/// Relay on every occupied landing pit, on a 2 × 2 board: some turns come
+/// back to where they were and would sow for ever.
+const CYCLE: &str =
+    "variant cycle\nplayers south north\nboard {\n  row north: b a\n  row south: A B\n}\n\
+setup { seeds 2; total 8 }\ntrack: A B a b\n\
+rule own at start { require owner(origin) == mover and seeds(origin) > 0 }\n\
+rule go at land when seeds(last) > 1 { relay }\nend stuck when no_legal_turn\n";
+
+/// An independent sowing of this variant's turn: true if it ends within
+/// `limit` sowings, false if it meets a state it was in before.
+fn ends_by_hand(board: [u32; 4], start: usize) -> bool {
+    let mut cells = board;
+    let mut seen = std::collections::HashSet::new();
+    let mut from = start;
+    loop {
+        if !seen.insert((cells, from)) {
+            return false;
+        }
+        let mut seeds = std::mem::take(&mut cells[from]);
+        let mut at = from;
+        while seeds > 0 {
+            at = (at + 1) % 4;
+            cells[at] += 1;
+            seeds -= 1;
+        }
+        if cells[at] <= 1 {
+            return true;
+        }
+        from = at;
+    }
+}
+
+#[test]
+fn turns_that_never_end_are_found_exactly_and_left_out() {
+    let v = Variant::from_source("cycle.sow", CYCLE).unwrap();
+    // Track order A B a b, as the hand sowing numbers them.
+    let order = ["A", "B", "a", "b"];
+    let mut found = 0;
+    for seed in 0..200u64 {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut game = Game::new(v.engine.clone()).unwrap();
+        while game.outcome().is_none() {
+            let board: Vec<u32> = counts(&game, &order);
+            let board = [board[0], board[1], board[2], board[3]];
+            let mover = game.position().to_move.unwrap();
+            let own: &[usize] = if mover == 0 { &[0, 1] } else { &[2, 3] };
+            for &i in own {
+                if board[i] == 0 {
+                    continue;
+                }
+                let t = sow::Turn {
+                    pit: cell(game.engine(), order[i]) as u16,
+                    choice: 0,
+                    flags: 0,
+                };
+                let finite = ends_by_hand(board, i);
+                // Legal exactly when the hand sowing ends; left out otherwise.
+                assert_eq!(
+                    game.legal_turns().contains(&t),
+                    finite,
+                    "{board:?} from {}",
+                    order[i]
+                );
+                assert_eq!(game.endless_turns().contains(&t), !finite);
+                if !finite {
+                    found += 1;
+                    let err = v.parse_turn(&game, order[i]).unwrap_err().to_string();
+                    assert!(err.contains("would never end"), "{err}");
+                }
+            }
+            let legal = game.legal_turns();
+            if legal.is_empty() {
+                break;
+            }
+            let t = legal[rng.gen_range(0..legal.len())];
+            game.play(t).unwrap();
+        }
+    }
+    assert!(found > 0, "no turn that never ends came up");
+}

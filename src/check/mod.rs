@@ -8,9 +8,9 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::ir::{
-    Action, Cond, Direction, End, Entry, Heading, Letter, Moment, NamedPit, NamedRegion, Notation,
-    Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules, Setup, Skip, Slot, Sowing,
-    Store, Take, Var, VarScope, Verdict, Who,
+    Action, Cond, Direction, End, Endless, Entry, Heading, Letter, Moment, NamedPit, NamedRegion,
+    Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules, Setup, Skip, Slot,
+    Sowing, Store, Take, Var, VarScope, Verdict, Who,
 };
 use crate::syntax::ast::{Expr, ExprKind, Statement};
 pub use expr::Definition;
@@ -19,7 +19,7 @@ use expr::{Context, Lowerer, Scope, Value};
 /// The top-level statements, for "did you mean".
 const TOP: &[&str] = &[
     "variant", "title", "players", "board", "region", "pit", "let", "var", "phase", "setup",
-    "track", "sow", "notation", "rule", "end", "score",
+    "track", "sow", "notation", "rule", "end", "score", "endless",
 ];
 
 /// The moments a rule can be judged at.
@@ -894,6 +894,7 @@ impl Checker {
             context,
         };
         let mut phases: Vec<Phase> = Vec::new();
+        let mut endless = Endless::Forbid;
 
         for s in statements {
             match s.word.name.as_str() {
@@ -923,6 +924,22 @@ impl Checker {
                     self.diagnostics.append(&mut lw.diagnostics);
                 }
                 "notation" => {}
+                "endless" => {
+                    self.no_block(s);
+                    let choice = match (s.args.as_slice(), tail(s)) {
+                        ([], [w]) | ([w], []) => w.as_word(),
+                        _ => None,
+                    };
+                    match choice {
+                        Some("forbid") => endless = Endless::Forbid,
+                        Some("draw") => endless = Endless::Draw,
+                        Some("loss") => endless = Endless::Loss,
+                        _ => self.err(
+                            Diagnostic::at(s.span, "`endless` is `forbid`, `draw` or `loss`", "unknown policy")
+                                .hint("write `endless: forbid` (a turn that would never end is not legal)"),
+                        ),
+                    }
+                }
                 "setup" => {
                     setup_seen = true;
                     self.setup(s, &mut setup);
@@ -1129,6 +1146,7 @@ impl Checker {
             rules,
             ends,
             score,
+            endless,
         })
     }
 

@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use super::compiled::{compare, A, C, P};
 use super::eval::Ctx;
-use super::turn::{Taken, TooLong};
+use super::turn::Applied;
+use super::turn::{Halt, Scratch, TooLong};
 use super::{BoundEnds, Engine, Outcome, Position, Turn, NONE};
-use crate::ir::Player;
+use crate::ir::{Endless, Player};
 
 /// A game in progress. Reuses its buffers from turn to turn, so playing a
 /// turn allocates nothing once they have grown.
@@ -45,7 +46,10 @@ struct State {
     results: Vec<Position>,
     /// What each legal turn did, while turns are judged.
     applied: Vec<super::turn::Applied>,
-    taken: Vec<Taken>,
+    scratch: Scratch,
+    /// Turns found never to end in this position (left out of `legal` when
+    /// the variant forbids them).
+    endless: Vec<Turn>,
     keep: Vec<u8>,
 }
 
@@ -141,6 +145,12 @@ impl Game {
         self.st.plies
     }
 
+    /// Turns that would never end in this position, left out of the legal
+    /// turns because the variant forbids them.
+    pub fn endless_turns(&self) -> &[Turn] {
+        &self.st.endless
+    }
+
     /// The legal turns, in the documented order (starting pits by label in
     /// natural order: `A` before `a`, `A2` before `A10`). Empty once the
     /// game is over.
@@ -169,19 +179,37 @@ impl Game {
             st.before.copy_from(&st.pos);
         }
         let mover = st.pos.to_move.unwrap_or(0);
-        let applied = e.apply(&mut st.pos, &st.before, turn, &mut st.taken)?;
+        let applied = match e.apply(&mut st.pos, &st.before, turn, &mut st.scratch) {
+            Ok(a) => a,
+            Err(Halt::Endless) if e.rules.endless != Endless::Forbid => {
+                // The variant lets a turn that never ends be played: it ends
+                // the game, a draw or a loss for the mover.
+                st.pos.copy_from(&st.before);
+                st.plies += 1;
+                let decided = match e.rules.endless {
+                    Endless::Draw => Some(None),
+                    _ => Some(Some(1 - mover)),
+                };
+                st.finish(e, mover, ENDLESS, decided);
+                return Ok(());
+            }
+            Err(h) => return Err(h.into()),
+        };
         st.plies += 1;
         if let Some(i) = applied.ended {
             // An end rule fired during the turn: the game ends there.
             let end = &e.plan[mover as usize].ends[i];
             let decided = end.decided(e, &Ctx::new(&st.pos, &st.pos, NONE, NONE));
-            st.finish(e, mover, end.end, decided);
+            st.finish(e, mover, &e.rules.ends[end.end].name, decided);
             return Ok(());
         }
         st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
         st.settle(e, applied.stored)
     }
 }
+
+/// The reason reported when a turn that never ends ends the game.
+pub const ENDLESS: &str = "endless_turn";
 
 /// The word and bit of a hash in the 1024-bit filter.
 fn filter_slot(h: u64) -> (usize, u64) {
@@ -223,7 +251,7 @@ impl State {
             .find(|end| e.cond(&end.when, &f))
             .map(|end| (end.end, end.decided(e, &f)));
         if let Some((end, decided)) = fired {
-            self.finish(e, mover, end, decided);
+            self.finish(e, mover, &e.rules.ends[end].name, decided);
         }
         Ok(())
     }
@@ -261,7 +289,7 @@ impl State {
     /// Ends the game by end rule `end`: the `end` rules run, the scores are
     /// counted, and the winner is the one the rule decided or the higher
     /// score.
-    fn finish(&mut self, e: &Engine, mover: Player, end: usize, decided: Option<Option<Player>>) {
+    fn finish(&mut self, e: &Engine, mover: Player, reason: &str, decided: Option<Option<Player>>) {
         for rule in &e.plan[mover as usize].at_end {
             if !e.cond(&rule.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)) {
                 continue;
@@ -289,7 +317,7 @@ impl State {
         self.legal.clear();
         self.outcome = Some(Outcome {
             winner,
-            reason: e.rules.ends[end].name.clone(),
+            reason: reason.to_string(),
             scores,
         });
     }
@@ -297,6 +325,7 @@ impl State {
     /// Fills `legal` with the turns the rules allow `mover`.
     fn generate(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
         self.legal.clear();
+        self.endless.clear();
         let plan = &e.plan[mover as usize];
         let letters = e.rules.notation.letters.len().max(1);
         let fixed = e.rules.sowing.direction.is_some();
@@ -388,16 +417,22 @@ impl State {
         for k in 0..n {
             let t = self.legal[k];
             self.sim.copy_from(&self.pos);
-            let plain = e.apply(&mut self.sim, &self.pos, t, &mut self.taken)?;
+            let plain = e.apply(&mut self.sim, &self.pos, t, &mut self.scratch);
             self.plain.copy_from(&self.sim);
             for b in 0..e.rules.notation.flags.len() as u8 {
                 let flagged = Turn { flags: 1 << b, ..t };
                 self.sim.copy_from(&self.pos);
-                let with = e.apply(&mut self.sim, &self.pos, flagged, &mut self.taken)?;
-                let differs = self.sim != self.plain
-                    || with.again != plain.again
-                    || with.ended != plain.ended
-                    || with.forbidden != plain.forbidden;
+                let with = e.apply(&mut self.sim, &self.pos, flagged, &mut self.scratch);
+                let differs = match (&plain, &with) {
+                    (Ok(p), Ok(w)) => {
+                        self.sim != self.plain
+                            || w.again != p.again
+                            || w.ended != p.ended
+                            || w.forbidden != p.forbidden
+                    }
+                    (Err(a), Err(b)) => a != b,
+                    _ => true,
+                };
                 if differs {
                     self.legal.push(flagged);
                 }
@@ -419,7 +454,7 @@ impl State {
             .turn
             .iter()
             .any(|r| e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)));
-        if !active && !e.forbids {
+        if !active && !e.forbids && !e.simulate_all {
             return Ok(());
         }
         // Play each turn once; judge every rule on the positions reached.
@@ -432,7 +467,18 @@ impl State {
         for k in 0..n {
             let t = self.legal[k];
             self.results[k].copy_from(&self.pos);
-            let a = e.apply(&mut self.results[k], &self.pos, t, &mut self.taken)?;
+            let a = match e.apply(&mut self.results[k], &self.pos, t, &mut self.scratch) {
+                Ok(a) => a,
+                Err(Halt::Endless) => {
+                    // Never ends: not legal (the variant forbids it).
+                    self.endless.push(t);
+                    Applied {
+                        forbidden: true,
+                        ..Applied::default()
+                    }
+                }
+                Err(Halt::TooLong) => return Err(TooLong),
+            };
             self.applied.push(a);
             // keep[k]: bit 0 = still legal; bit 1 = holds for the action judged.
             self.keep.push(if a.forbidden { 0 } else { 1 });

@@ -9,7 +9,7 @@ mod game;
 mod position;
 mod turn;
 
-pub use game::Game;
+pub use game::{Game, ENDLESS};
 pub use position::Position;
 pub use turn::{TooLong, MAX_SOWINGS, MAX_SOWN};
 
@@ -51,8 +51,17 @@ pub struct Engine {
     simulate: bool,
     /// Some `capture` rule forbids the turn.
     forbids: bool,
+    /// Every turn must be played out before it is listed (to leave out
+    /// turns that never end).
+    simulate_all: bool,
     /// Some rule reads `before(…)` while a turn is played.
     reads_before: bool,
+    /// Turns can sow more than once (relays, resowing): watch for turns
+    /// that never end.
+    detect_cycles: bool,
+    /// The largest numbers `sowings` and `captured` are compared with:
+    /// beyond them the rules cannot tell two counts apart.
+    counter_caps: (i64, i64),
     /// Where each variable's slots begin in [`Position::vars`].
     var_base: Vec<usize>,
     /// The starting value of every slot.
@@ -326,8 +335,18 @@ impl Engine {
         let forbids = at(Moment::Capture)
             .iter()
             .any(|&i| rules.rules[i].actions.contains(&Action::Forbid));
-        let simulate = !at(Moment::Turn).is_empty() || forbids;
+        let simulate = !at(Moment::Turn).is_empty() || forbids || detect_never_legal(&rules);
+        let simulate_all = detect_never_legal(&rules);
         let skip_origin = rules.sowing.skip.contains(&Skip::Origin);
+        let detect_cycles = rules.rules.iter().any(|r| {
+            r.actions
+                .iter()
+                .any(|a| matches!(a, Action::Relay(_) | Action::Resow { .. }))
+        });
+        let counter_caps = (
+            counter_cap(&rules, &Num::Sowings),
+            counter_cap(&rules, &Num::Captured),
+        );
         let mut rank = vec![0u16; npits];
         for (i, &p) in move_order.iter().enumerate() {
             rank[p as usize] = i as u16;
@@ -348,7 +367,10 @@ impl Engine {
             tracks_repetition,
             simulate,
             forbids,
+            simulate_all,
             reads_before,
+            detect_cycles,
+            counter_caps,
             var_base,
             var_start,
             headings,
@@ -451,6 +473,77 @@ impl Engine {
     pub fn tracks_repetition(&self) -> bool {
         self.tracks_repetition
     }
+}
+
+/// Turns that never end must be found before they are listed, when the
+/// variant forbids them and its turns can sow more than once.
+fn detect_never_legal(rules: &Rules) -> bool {
+    rules.endless == crate::ir::Endless::Forbid
+        && rules.rules.iter().any(|r| {
+            r.actions
+                .iter()
+                .any(|a| matches!(a, Action::Relay(_) | Action::Resow { .. }))
+        })
+}
+
+/// The largest constant a counter (`sowings`, `captured`) is compared
+/// with anywhere in the rules, so that counts above it look alike; a very
+/// large cap when the counter is used any other way (then no two counts
+/// look alike, and only the engine's limits stop a turn that never ends).
+fn counter_cap(rules: &Rules, counter: &Num) -> i64 {
+    const UNBOUNDED: i64 = i64::MAX / 4;
+    fn num(n: &Num, counter: &Num, cap: &mut i64) {
+        match n {
+            x if x == counter => *cap = UNBOUNDED,
+            Num::Before(a) => num(a, counter, cap),
+            Num::Arith(_, a, b) => {
+                num(a, counter, cap);
+                num(b, counter, cap);
+            }
+            Num::Count(_, c) => cond(c, counter, cap),
+            _ => {}
+        }
+    }
+    fn cond(c: &Cond, counter: &Num, cap: &mut i64) {
+        match c {
+            Cond::Not(a) => cond(a, counter, cap),
+            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| cond(c, counter, cap)),
+            Cond::Compare(_, a, Num::Int(k)) | Cond::Compare(_, Num::Int(k), a) if a == counter => {
+                *cap = (*cap).max(k.abs());
+            }
+            Cond::InRange(a, Num::Int(lo), Num::Int(hi)) if a == counter => {
+                *cap = (*cap).max(lo.abs().max(hi.abs()))
+            }
+            Cond::Compare(_, a, b) => {
+                num(a, counter, cap);
+                num(b, counter, cap);
+            }
+            Cond::InRange(a, b, d) => {
+                num(a, counter, cap);
+                num(b, counter, cap);
+                num(d, counter, cap);
+            }
+            _ => {}
+        }
+    }
+    let mut cap = 0;
+    for r in &rules.rules {
+        cond(&r.when, counter, &mut cap);
+        for a in &r.actions {
+            match a {
+                Action::Require(c) | Action::Prefer(c) => cond(c, counter, &mut cap),
+                Action::Capture {
+                    chain: Some((_, c)),
+                    ..
+                } => cond(c, counter, &mut cap),
+                _ => {}
+            }
+        }
+    }
+    for e in &rules.ends {
+        cond(&e.when, counter, &mut cap);
+    }
+    cap
 }
 
 /// Whether an end rule speaks of `player`.

@@ -45,9 +45,35 @@ pub(crate) struct Applied {
 }
 
 /// A turn that did not end within [`MAX_SOWINGS`] sowings or
-/// [`MAX_SOWN`] seeds.
+/// [`MAX_SOWN`] seeds (or, played anyway, a turn that never ends).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong;
+
+/// Why a turn stopped without ending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Halt {
+    /// It ran past the engine's limits.
+    TooLong,
+    /// It came back to a state it was in before: it would never end.
+    Endless,
+}
+
+impl From<Halt> for TooLong {
+    fn from(_: Halt) -> TooLong {
+        TooLong
+    }
+}
+
+/// Buffers a turn reuses: seeds being captured, and the states kept to
+/// find a turn that never ends.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    taken: Vec<Taken>,
+    /// The state saved for Brent's cycle detection.
+    saved: Vec<u32>,
+    /// The state now.
+    key: Vec<u32>,
+}
 
 /// Where a turn stands between its steps: what the words of its rules mean.
 #[derive(Clone, Copy)]
@@ -89,8 +115,9 @@ impl Engine {
         pos: &mut Position,
         before: &Position,
         turn: Turn,
-        taken: &mut Vec<Taken>,
-    ) -> Result<Applied, TooLong> {
+        scratch: &mut Scratch,
+    ) -> Result<Applied, Halt> {
+        let Scratch { taken, saved, key } = scratch;
         let mover = pos.to_move.unwrap_or(0);
         let plan = &self.plan[mover as usize];
         let Some(dir) = self.turn_direction(mover, turn) else {
@@ -132,11 +159,28 @@ impl Engine {
             None => (origin, self.lift(pos, before, &at, origin, None), false),
         };
         let mut sown: u64 = 0;
+        // Brent's cycle detection: the state before each sowing is compared
+        // with one saved state, saved anew at powers of two. A turn is a
+        // function of that state, so meeting it again means for ever.
+        let (mut power, mut lambda) = (1u64, 0u64);
+        saved.clear();
         loop {
             at.sowings += 1;
             sown += seeds as u64;
             if at.sowings > MAX_SOWINGS as i64 || sown > MAX_SOWN {
-                return Err(TooLong);
+                return Err(Halt::TooLong);
+            }
+            if self.detect_cycles && at.sowings > 1 {
+                self.state_key(key, pos, &at, from, seeds, into_from);
+                if *key == *saved {
+                    return Err(Halt::Endless);
+                }
+                lambda += 1;
+                if lambda == power || saved.is_empty() {
+                    std::mem::swap(saved, key);
+                    power *= 2;
+                    lambda = 0;
+                }
             }
             // Sow.
             let mut cell = from;
@@ -283,6 +327,31 @@ impl Engine {
             }
         }
         Ok(out)
+    }
+
+    /// Everything a turn's future depends on, before a sowing: the board,
+    /// hands and variables, where and which way the sowing goes, the seeds
+    /// in flight, and the turn's counters as far as the rules tell them
+    /// apart.
+    fn state_key(
+        &self,
+        key: &mut Vec<u32>,
+        pos: &Position,
+        at: &Step,
+        from: u16,
+        seeds: u32,
+        into_from: bool,
+    ) {
+        key.clear();
+        key.extend_from_slice(&pos.cells);
+        key.extend_from_slice(&pos.hands);
+        key.extend_from_slice(&pos.vars);
+        key.push(from as u32);
+        key.push(seeds);
+        key.push(at.dir as u32);
+        key.push(into_from as u32);
+        key.push(at.sowings.min(self.counter_caps.0 + 1) as u32);
+        key.push(at.captured.min(self.counter_caps.1 + 1) as u32);
     }
 
     /// The first end rule judged during a turn that holds now, if any.
