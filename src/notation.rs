@@ -1,25 +1,33 @@
 //! Turn notation: a pit's label, then the letter of the choice made (when
-//! the variant declares letters), then annotations to ignore. Output always
-//! writes the letter; input may leave it out where only one legal turn fits.
+//! the variant declares letters), then any flags (`+`), then annotations to
+//! ignore. Output always writes the letter; input may leave it out where
+//! only one legal turn fits. Flags are written exactly.
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::engine::{Game, Turn};
 
-/// Writes a turn: the starting pit's label and the chosen letter.
+/// Writes a turn: the starting pit's label, the chosen letter, the flags.
 pub fn write_turn(game: &Game, turn: Turn) -> String {
     let rules = &game.engine().rules;
-    let label = &rules.pits[turn.pit as usize].label;
-    match rules.notation.letters.get(turn.choice as usize) {
-        Some(l) if rules.sowing.direction.is_none() => format!("{label}{}", l.letter),
-        _ => label.clone(),
+    let mut out = rules.pits[turn.pit as usize].label.clone();
+    if let Some(l) = rules.notation.letters.get(turn.choice as usize) {
+        if rules.sowing.direction.is_none() {
+            out.push_str(&l.letter);
+        }
     }
+    for (i, f) in rules.notation.flags.iter().enumerate() {
+        if turn.flags & (1 << i) != 0 {
+            out.push_str(f);
+        }
+    }
+    out
 }
 
 /// Reads a turn and checks that it is legal in the game's position.
 pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
     let rules = &game.engine().rules;
     let whole = Span::new(0, text.len());
-    let t = strip_annotations(text.trim(), &rules.notation.ignore);
+    let (t, flags) = strip_marks(text.trim(), &rules.notation.ignore, &rules.notation.flags);
     if game.outcome().is_some() {
         return Err(Diagnostic::at(
             whole,
@@ -74,7 +82,11 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         .legal_turns()
         .iter()
         .copied()
-        .filter(|m| m.pit as usize == pit && choice.is_none_or(|c| m.choice as usize == c))
+        .filter(|m| {
+            m.pit as usize == pit
+                && m.flags == flags
+                && choice.is_none_or(|c| m.choice as usize == c)
+        })
         .collect();
     match fits.as_slice() {
         [one] => Ok(*one),
@@ -117,19 +129,28 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
     }
 }
 
-/// Removes annotations (declared by the variant) from the end of a turn.
-fn strip_annotations<'t>(mut t: &'t str, ignore: &[String]) -> &'t str {
-    let mut sorted: Vec<&String> = ignore.iter().collect();
-    sorted.sort_by_key(|a| std::cmp::Reverse(a.len()));
+/// Removes annotations and flags (declared by the variant) from the end of
+/// a turn, and says which flags were written.
+fn strip_marks<'t>(mut t: &'t str, ignore: &[String], flags: &[String]) -> (&'t str, u8) {
+    let mut marks: Vec<(&String, Option<usize>)> = ignore
+        .iter()
+        .map(|a| (a, None))
+        .chain(flags.iter().enumerate().map(|(i, f)| (f, Some(i))))
+        .collect();
+    marks.sort_by_key(|(m, _)| std::cmp::Reverse(m.len()));
+    let mut written = 0u8;
     loop {
         let before = t;
-        for a in &sorted {
-            if let Some(rest) = t.strip_suffix(a.as_str()) {
+        for (m, flag) in &marks {
+            if let Some(rest) = t.strip_suffix(m.as_str()) {
                 t = rest;
+                if let Some(i) = flag {
+                    written |= 1 << i;
+                }
             }
         }
         if t == before {
-            return t;
+            return (t, written);
         }
     }
 }

@@ -4,6 +4,14 @@
 pub const SHIPPED: &[(&str, &str)] = &[
     ("oware-abapa", include_str!("../variants/oware-abapa.sow")),
     ("kalah", include_str!("../variants/kalah.sow")),
+    (
+        "bao-la-kiswahili",
+        include_str!("../variants/bao-la-kiswahili.sow"),
+    ),
+    (
+        "bao-la-kujifunza",
+        include_str!("../variants/bao-la-kujifunza.sow"),
+    ),
 ];
 
 /// The source of a shipped variant.

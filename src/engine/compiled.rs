@@ -163,6 +163,8 @@ pub(crate) enum C {
     Going(Direction),
     Chose(u8),
     Flagged(u8),
+    /// Judged on the position at the start of the turn.
+    AtStart(Box<C>),
 }
 
 /// An action.
@@ -389,7 +391,12 @@ impl Compiler<'_> {
                     .map(|p| Cond::Not(Box::new(p.when.clone())))
                     .collect();
                 parts.push(self.rules.phases[*i].when.clone());
-                self.cond(&Cond::And(parts), k)
+                // The phase is the game's at the start of the turn, all
+                // through the turn.
+                match self.cond(&Cond::And(parts), k) {
+                    C::Const(b) => C::Const(b),
+                    c => C::AtStart(Box::new(c)),
+                }
             }
             Cond::NoLegalTurn => C::NoLegalTurn,
             Cond::Repeated => C::Repeated,

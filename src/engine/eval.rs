@@ -290,6 +290,14 @@ impl Engine {
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
             C::Flagged(i) => f.flags & (1 << i) != 0,
+            C::AtStart(c) => {
+                let g = Ctx {
+                    pos: f.before,
+                    total: Cell::new(f.total.get()),
+                    ..*f
+                };
+                self.cond(c, &g)
+            }
         }
     }
 }

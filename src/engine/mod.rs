@@ -331,7 +331,9 @@ impl Engine {
         });
         let scores = [compiler.score(0), compiler.score(1)];
         let tracks_repetition = rules_mention(&rules, &|c| *c == Cond::Repeated, &|_| false);
-        let reads_before = rules_mention(&rules, &|_| false, &|n| matches!(n, Num::Before(_)));
+        // Phases are judged on the position at the start of the turn.
+        let reads_before = !rules.phases.is_empty()
+            || rules_mention(&rules, &|_| false, &|n| matches!(n, Num::Before(_)));
         let forbids = at(Moment::Capture)
             .iter()
             .any(|&i| rules.rules[i].actions.contains(&Action::Forbid));
