@@ -210,6 +210,20 @@ struct Known {
     mover: Player,
     origin: Option<u16>,
     each: Option<Player>,
+    /// Where the turn stands, when a rule is specialised for it.
+    stage: Option<Stage>,
+}
+
+/// A turn's phase and counters, as far as the rules tell them apart: rules
+/// are compiled once for each stage, so that checks on them fold away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Stage {
+    /// The phase (an index in the rules' phases), if the variant has phases.
+    pub phase: Option<usize>,
+    /// `sowings`, or any value past the largest the rules compare it with.
+    pub sowings: i64,
+    /// `captured`, likewise.
+    pub captured: i64,
 }
 
 /// Compiles against the board's tables.
@@ -295,8 +309,14 @@ impl Compiler<'_> {
             }),
             Num::Hand(w) => lin(Lin::term(T::Hand(self.who(w, k)))),
             Num::Total => lin(Lin::term(T::Total)),
-            Num::Captured => lin(Lin::term(T::Captured)),
-            Num::Sowings => lin(Lin::term(T::Sowings)),
+            Num::Captured => lin(match k.stage {
+                Some(st) => Lin::constant(st.captured),
+                None => Lin::term(T::Captured),
+            }),
+            Num::Sowings => lin(match k.stage {
+                Some(st) => Lin::constant(st.sowings),
+                None => Lin::term(T::Sowings),
+            }),
             Num::Count(r, c) => lin(Lin::term(T::Count(
                 self.region(r, k),
                 Box::new(self.cond(c, k)),
@@ -384,6 +404,9 @@ impl Compiler<'_> {
                 (p, r) => C::In(p, r),
             },
             Cond::VarIs(var, at, value) => C::VarIs(self.var(*var, at, k), *value as u32),
+            Cond::InPhase(i) if k.stage.is_some_and(|st| st.phase.is_some()) => {
+                C::Const(k.stage.and_then(|st| st.phase) == Some(*i))
+            }
             Cond::InPhase(i) => {
                 // In phase i: its condition holds and no earlier one's does.
                 let mut parts: Vec<Cond> = self.rules.phases[..*i]
@@ -453,11 +476,23 @@ impl Compiler<'_> {
 
     /// A rule for a mover (and a known starting pit, for `start` rules).
     pub fn rule(&self, i: usize, mover: Player, origin: Option<u16>) -> CRule {
+        self.rule_at(i, mover, origin, None)
+    }
+
+    /// A rule for a mover at a stage of the turn.
+    pub fn rule_at(
+        &self,
+        i: usize,
+        mover: Player,
+        origin: Option<u16>,
+        stage: Option<Stage>,
+    ) -> CRule {
         let r = &self.rules.rules[i];
         let k = Known {
             mover,
             origin,
             each: None,
+            stage,
         };
         CRule {
             when: self.cond(&r.when, k),
@@ -473,6 +508,7 @@ impl Compiler<'_> {
                 mover,
                 origin: None,
                 each,
+                stage: None,
             },
         )
     }
@@ -485,6 +521,7 @@ impl Compiler<'_> {
                 mover,
                 origin: None,
                 each,
+                stage: None,
             },
         )
     }
@@ -497,6 +534,7 @@ impl Compiler<'_> {
                 mover: each,
                 origin: None,
                 each: Some(each),
+                stage: None,
             },
         )
     }

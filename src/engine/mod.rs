@@ -62,6 +62,8 @@ pub struct Engine {
     /// The largest numbers `sowings` and `captured` are compared with:
     /// beyond them the rules cannot tell two counts apart.
     counter_caps: (i64, i64),
+    /// How many phases, sowings and captured values tell stages apart.
+    stage_dims: Option<(i64, i64, i64)>,
     /// Where each variable's slots begin in [`Position::vars`].
     var_base: Vec<usize>,
     /// The starting value of every slot.
@@ -82,6 +84,9 @@ struct Plan {
     start_prefers: bool,
     land: Vec<CRule>,
     capture: Vec<CRule>,
+    /// The `land`, `capture` and `lift` rules specialised for each stage of
+    /// a turn (see [`Engine::stage`]); empty when there are too many stages.
+    stages: Vec<[Vec<CRule>; 3]>,
     turn: Vec<CRule>,
     after: Vec<CRule>,
     lift: Vec<CRule>,
@@ -253,6 +258,17 @@ impl Engine {
             all: &all,
             var_base: &var_base,
         };
+        let counter_caps = (
+            counter_cap(&rules, &Num::Sowings),
+            counter_cap(&rules, &Num::Captured),
+        );
+        // Rules for every stage of a turn (phase, sowings, captured as far
+        // as the rules tell them apart), when there are few stages.
+        let stage_dims = {
+            let phases = rules.phases.len().max(1) as i64;
+            let (s, c) = (counter_caps.0 + 1, counter_caps.1 + 2);
+            (phases.saturating_mul(s).saturating_mul(c) <= 64).then_some((phases, s, c))
+        };
         let plan = [0u8, 1].map(|mover| {
             let rules_at = |m: Moment| {
                 at(m)
@@ -286,6 +302,29 @@ impl Engine {
                 }),
                 land: rules_at(Moment::Land),
                 capture: rules_at(Moment::Capture),
+                stages: stage_dims.map_or_else(Vec::new, |(np, ns, nc)| {
+                    let mut v = Vec::new();
+                    for p in 0..np {
+                        for sw in 1..=ns {
+                            for c in 0..nc {
+                                let stage = compiled::Stage {
+                                    phase: (!rules.phases.is_empty()).then_some(p as usize),
+                                    sowings: sw,
+                                    captured: c,
+                                };
+                                let at = |m: Moment| -> Vec<CRule> {
+                                    (0..rules.rules.len())
+                                        .filter(|&i| rules.rules[i].moment == m)
+                                        .map(|i| compiler.rule_at(i, mover, None, Some(stage)))
+                                        .filter(|r| r.when != C::Const(false))
+                                        .collect()
+                                };
+                                v.push([at(Moment::Land), at(Moment::Capture), at(Moment::Lift)]);
+                            }
+                        }
+                    }
+                    v
+                }),
                 turn: rules_at(Moment::Turn),
                 after: rules_at(Moment::After),
                 lift: rules_at(Moment::Lift),
@@ -345,10 +384,7 @@ impl Engine {
                 .iter()
                 .any(|a| matches!(a, Action::Relay(_) | Action::Resow { .. }))
         });
-        let counter_caps = (
-            counter_cap(&rules, &Num::Sowings),
-            counter_cap(&rules, &Num::Captured),
-        );
+
         let mut rank = vec![0u16; npits];
         for (i, &p) in move_order.iter().enumerate() {
             rank[p as usize] = i as u16;
@@ -373,6 +409,7 @@ impl Engine {
             reads_before,
             detect_cycles,
             counter_caps,
+            stage_dims,
             var_base,
             var_start,
             headings,
@@ -435,6 +472,15 @@ impl Engine {
     /// A pit's rank in the order turns are listed.
     pub(crate) fn order_of(&self, pit: u16) -> u16 {
         self.rank.get(pit as usize).copied().unwrap_or(u16::MAX)
+    }
+
+    /// The index of a turn's stage in a plan's `stages`, if staged.
+    #[inline]
+    pub(crate) fn stage(&self, phase: usize, sowings: i64, captured: i64) -> Option<usize> {
+        let (_, ns, nc) = self.stage_dims?;
+        let s = sowings.clamp(1, ns) - 1;
+        let c = captured.clamp(0, nc - 1);
+        Some(((phase as i64 * ns + s) * nc + c) as usize)
     }
 
     /// The number of variable slots a position holds.

@@ -78,6 +78,8 @@ pub(crate) struct Scratch {
 /// Where a turn stands between its steps: what the words of its rules mean.
 #[derive(Clone, Copy)]
 struct Step {
+    /// The phase at the start of the turn (0 when the rules are not staged).
+    phase: usize,
     origin: u16,
     last: u16,
     dir: Direction,
@@ -129,7 +131,14 @@ impl Engine {
             });
         };
         let origin = turn.pit;
+        // The phase is the game's at the start of the turn.
+        let phase = if self.stage_dims.is_some() {
+            self.phase(before).unwrap_or(0)
+        } else {
+            0
+        };
         let mut at = Step {
+            phase,
             origin,
             last: origin,
             dir,
@@ -233,8 +242,14 @@ impl Engine {
                 break;
             }
             // Where the last seed landed: the first rule that applies decides.
-            let rule = plan
-                .land
+            let staged = self
+                .stage(phase, at.sowings, at.captured)
+                .map(|i| &plan.stages[i]);
+            let (land, capture) = match staged {
+                Some([land, capture, _]) => (&land[..], &capture[..]),
+                None => (&plan.land[..], &plan.capture[..]),
+            };
+            let rule = land
                 .iter()
                 .find(|r| self.cond(&r.when, &at.ctx(pos, before)));
             let mut relay = None;
@@ -284,8 +299,7 @@ impl Engine {
                 }
                 if !taken.is_empty() {
                     let kept = resow.is_some();
-                    let n =
-                        self.judge_capture(&plan.capture, pos, before, &at, taken, kept, &mut out);
+                    let n = self.judge_capture(capture, pos, before, &at, taken, kept, &mut out);
                     at.captured += n as i64;
                     if n > 0 {
                         if let Some(end) = self.ended_now(plan, pos, before, &at) {
@@ -408,7 +422,14 @@ impl Engine {
         };
         pos.cells[cell as usize] -= n;
         let plan = &self.plan[pos.to_move.unwrap_or(0) as usize];
-        for rule in &plan.lift {
+        if plan.lift.is_empty() {
+            return n;
+        }
+        let rules = match self.stage(at.phase, at.sowings, at.captured) {
+            Some(k) => &plan.stages[k][2][..],
+            None => &plan.lift[..],
+        };
+        for rule in rules {
             let mut f = at.ctx(pos, before);
             f.here = cell;
             if !self.cond(&rule.when, &f) {
