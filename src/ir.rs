@@ -217,6 +217,8 @@ pub enum VarAt {
     Player(Who),
     /// A pit's.
     Pit(Place),
+    /// Every pit of a region's (only to set).
+    Pits(Region),
 }
 
 /// How seeds are lifted and sown.
@@ -435,6 +437,9 @@ pub enum Region {
     Named(usize, Who),
     /// Every pit on the board.
     Board,
+    /// The pits the first capture of each of a player's capturing turns
+    /// would empty, were that player to move now (at the `after` moment).
+    FirstCaptures(Who),
 }
 
 /// A whole number.
@@ -532,6 +537,9 @@ pub enum Cond {
     /// The turn was written with this flag (an index in the notation's
     /// flags).
     Flagged(usize),
+    /// A player would have a legal capturing turn, were they to move now
+    /// (at the `after` moment).
+    HasCapture(Who),
     /// The player to move has no legal turn.
     NoLegalTurn,
     /// The position (board, stores, hands, player to move) was seen before.

@@ -274,3 +274,70 @@ fn the_105_engine_games_agree_ply_by_ply() {
     }
     assert!(plies_checked > 3000, "{plies_checked} plies");
 }
+
+/// A fixture's position (with `houses` and `phase` as plain fields) in the
+/// contract's form for `bao-la-kiswahili`.
+fn fixture_position(p: &Value) -> String {
+    let houses = &p["houses"];
+    let status = |k: &str| {
+        if houses[k] == "destroyed" {
+            "gone"
+        } else {
+            "standing"
+        }
+    };
+    json!({
+        "to_move": p["to_move"],
+        "pits": p["pits"],
+        "hands": p["hands"],
+        "state": { "house_status": { "south": status("south"), "north": status("north") } },
+    })
+    .to_string()
+}
+
+#[test]
+fn takasia_e30() {
+    // K.I.B.A. §4.5: after South's takasa A7L, a4 is takasia'd; North's four
+    // replies leave a4 with 6, 2, 5 and 2 seeds (a8L ends in a4 and stops).
+    let v = shipped("bao-la-kiswahili");
+    let text = std::fs::read_to_string(oracle("bao/e30_takasia.json")).unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    let mut game = sow::json::read_position(&v, &fixture_position(&data["before"])).unwrap();
+    let mv = data["move"].as_str().unwrap();
+    game.play(v.parse_turn(&game, mv).unwrap()).unwrap();
+    let now = sow::json::position(&v, &game);
+    assert_eq!(now["pits"], data["after"]["pits"]);
+    let blocked: Vec<&str> = now["state"]["takasia"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, x)| *x == "yes")
+        .map(|(k, _)| k.as_str())
+        .collect();
+    assert_eq!(blocked, [data["takasia"].as_str().unwrap()]);
+    // North may not start from a4; the four replies are the legal turns.
+    let mut legal: Vec<String> = game
+        .legal_turns()
+        .iter()
+        .map(|&t| sow::notation::write_turn(&game, t))
+        .collect();
+    legal.sort();
+    let mut replies: Vec<&String> = data["replies"].as_object().unwrap().keys().collect();
+    replies.sort();
+    assert_eq!(legal.iter().collect::<Vec<_>>(), replies);
+    for (reply, board) in data["replies"].as_object().unwrap() {
+        let mut g = game.clone();
+        g.play(v.parse_turn(&g, reply).unwrap()).unwrap();
+        let after = sow::json::position(&v, &g);
+        assert_eq!(after["pits"], *board, "{reply}");
+        // The takasia lasts North's turn only.
+        assert!(
+            after["state"]["takasia"]
+                .as_object()
+                .unwrap()
+                .values()
+                .all(|x| x == "no"),
+            "{reply}"
+        );
+    }
+}

@@ -58,6 +58,9 @@ pub struct Context {
     pub each: bool,
     /// `mover` and `opponent` are defined.
     pub turn: bool,
+    /// Looking ahead (`has_capture`, `first_captures`) is possible: after a
+    /// turn has been played.
+    pub ahead: bool,
     /// Where this is, for messages ("in an `end` rule").
     pub what: &'static str,
 }
@@ -100,7 +103,18 @@ impl Value {
 
 /// The built-in functions, for "did you mean".
 pub const FUNCTIONS: &[&str] = &[
-    "count", "going", "chose", "seeds", "store", "hand", "owner", "opposite", "side", "before",
+    "count",
+    "going",
+    "chose",
+    "has_capture",
+    "first_captures",
+    "seeds",
+    "store",
+    "hand",
+    "owner",
+    "opposite",
+    "side",
+    "before",
 ];
 /// The built-in words, for "did you mean".
 pub const WORDS: &[&str] = &[
@@ -542,6 +556,21 @@ impl<'a> Lowerer<'a> {
                 self.arity(name, span, args, 1, "side(opponent)")?;
                 Some(Value::Region(Region::Side(self.who(&args[0])?)))
             }
+            "has_capture" | "first_captures" => {
+                self.arity(name, span, args, 1, &format!("{name}(opponent)"))?;
+                if !s.context.ahead {
+                    return self.error(
+                        Diagnostic::at(span, format!("`{name}` means nothing {}", s.context.what), "no look ahead here")
+                            .hint(format!("`{name}(…)` looks at the turns a player could play next: use it at the `after` moment")),
+                    );
+                }
+                let w = self.who(&args[0])?;
+                Some(if name == "has_capture" {
+                    Value::Cond(Cond::HasCapture(w))
+                } else {
+                    Value::Region(Region::FirstCaptures(w))
+                })
+            }
             "count" => {
                 // count(REGION, CONDITION on `here`)
                 self.arity(name, span, args, 2, "count(inner(mover), seeds(here) >= 2)")?;
@@ -900,7 +929,17 @@ impl<'a> Lowerer<'a> {
             }
             VarScope::Pit => {
                 self.arity(&name, span, args, 1, &format!("{name}(last)"))?;
-                Some(Value::Var(i, VarAt::Pit(self.place(&args[0])?)))
+                match self.value(&args[0])? {
+                    Value::Place(p) => Some(Value::Var(i, VarAt::Pit(p))),
+                    // Every pit of a region: only `set` takes it.
+                    Value::Region(r) => Some(Value::Var(i, VarAt::Pits(r))),
+                    other => self.wrong_kind(
+                        &args[0],
+                        "a place or a region",
+                        &other,
+                        "`last` or `side(mover)`",
+                    ),
+                }
             }
         }
     }

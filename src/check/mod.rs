@@ -907,6 +907,7 @@ impl Checker {
                         here: false,
                         each: false,
                         turn: true,
+                        ahead: false,
                         what: "in a phase's condition",
                     }));
                     match s.args.as_slice() {
@@ -995,6 +996,7 @@ impl Checker {
                         here: false,
                         each: false,
                         turn: true,
+                        ahead: false,
                         what: "in `sow`",
                     }));
                     self.sowing(s, &mut sowing, &mut lw);
@@ -1022,6 +1024,7 @@ impl Checker {
                         here: false,
                         each: true,
                         turn: false,
+                        ahead: false,
                         what: "in `score`",
                     }));
                     match s.args.as_slice() {
@@ -2075,6 +2078,7 @@ impl Checker {
             here: false,
             each: true,
             turn: true,
+            ahead: false,
             what: "in an `end` rule",
         }));
         let when = lw.cond(cond);
@@ -2113,6 +2117,7 @@ fn contexts(m: Moment) -> (Context, Context) {
         here: false,
         each: false,
         turn: true,
+        ahead: false,
         what: "",
     };
     match m {
@@ -2151,6 +2156,7 @@ fn contexts(m: Moment) -> (Context, Context) {
                 origin: true,
                 last: true,
                 what: "at the `after` moment",
+                ahead: true,
                 ..base
             };
             (c, c)

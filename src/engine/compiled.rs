@@ -32,6 +32,8 @@ pub(crate) enum P {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum R {
     Cells(Box<[u16]>),
+    /// Known only by looking ahead (see [`super::lookahead`]).
+    FirstCaptures(W),
     SideOf(Box<W>),
     NamedOf(usize, Box<W>),
 }
@@ -134,6 +136,8 @@ pub(crate) enum V {
     PlayerOf(usize, W),
     /// The slot of a pit's instance: base + pit.
     PitOf(usize, P),
+    /// The slots of every pit of a region.
+    PitsOf(usize, R),
 }
 
 /// A condition.
@@ -165,6 +169,8 @@ pub(crate) enum C {
     Flagged(u8),
     /// Judged on the position at the start of the turn.
     AtStart(Box<C>),
+    /// Known only by looking ahead (see [`super::lookahead`]).
+    HasCapture(W),
 }
 
 /// An action.
@@ -288,6 +294,7 @@ impl Compiler<'_> {
                 W::Is(p) => R::Cells(self.rules.regions[*i].pits[p as usize].clone().into()),
                 dynamic => R::NamedOf(*i, Box::new(dynamic)),
             },
+            Region::FirstCaptures(w) => R::FirstCaptures(self.who(w, k)),
         }
     }
 
@@ -423,6 +430,7 @@ impl Compiler<'_> {
             }
             Cond::NoLegalTurn => C::NoLegalTurn,
             Cond::Repeated => C::Repeated,
+            Cond::HasCapture(w) => C::HasCapture(self.who(w, k)),
             Cond::Going(d) => C::Going(*d),
             Cond::Chose(i) => C::Chose(*i as u8),
             Cond::Flagged(i) => C::Flagged(*i as u8),
@@ -441,6 +449,7 @@ impl Compiler<'_> {
                 P::Cell(c) => V::Slot(base + c as usize),
                 dynamic => V::PitOf(base, dynamic),
             },
+            VarAt::Pits(r) => V::PitsOf(base, self.region(r, k)),
         }
     }
 

@@ -26,6 +26,8 @@ pub(crate) struct Ctx<'a> {
     /// The turn's letter and flags.
     pub choice: u8,
     pub flags: u8,
+    /// What the players could play next (at the `after` moment).
+    pub look: Option<&'a super::lookahead::Lookahead>,
     /// Seeds in play, counted the first time a rule asks.
     pub total: Cell<Option<i64>>,
 }
@@ -47,6 +49,7 @@ impl<'a> Ctx<'a> {
             dir: Direction::Forward,
             choice: 0,
             flags: 0,
+            look: None,
             total: Cell::new(None),
         }
     }
@@ -102,13 +105,32 @@ impl Engine {
                     usize::MAX
                 }
             }
+            // Many slots: see `Engine::slots`.
+            V::PitsOf(..) => usize::MAX,
+        }
+    }
+
+    /// Every slot a variable's instance stands for (several for a region's
+    /// pits).
+    pub(crate) fn slots(&self, v: &V, f: &Ctx) -> Vec<usize> {
+        match v {
+            V::PitsOf(base, r) => self
+                .region(r, f)
+                .iter()
+                .map(|&c| base + c as usize)
+                .collect(),
+            other => vec![self.slot(other, f)],
         }
     }
 
     /// The pits of a region.
-    pub(crate) fn region<'r>(&'r self, r: &'r R, f: &Ctx) -> &'r [u16] {
+    pub(crate) fn region<'r>(&'r self, r: &'r R, f: &Ctx<'r>) -> &'r [u16] {
         match r {
             R::Cells(c) => c,
+            R::FirstCaptures(w) => match (f.look, self.who(w, f)) {
+                (Some(look), Some(p)) => look.first_captures(p),
+                _ => &[],
+            },
             R::SideOf(w) => self.who(w, f).map_or(&[], |p| &self.sides[p as usize]),
             R::NamedOf(i, w) => self
                 .who(w, f)
@@ -281,10 +303,20 @@ impl Engine {
                 let x = self.place(p, f);
                 x != NONE && self.region(r, f).contains(&x)
             }
+            C::VarIs(V::PitsOf(base, r), value) => {
+                // Some pit of the region holds the value.
+                self.region(r, f)
+                    .iter()
+                    .any(|&c| f.pos.vars.get(base + c as usize) == Some(value))
+            }
             C::VarIs(v, value) => {
                 let slot = self.slot(v, f);
                 slot != usize::MAX && f.pos.vars.get(slot) == Some(value)
             }
+            C::HasCapture(w) => match (f.look, self.who(w, f)) {
+                (Some(look), Some(p)) => look.has_capture(p),
+                _ => false,
+            },
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
             C::Going(d) => f.dir == *d,

@@ -203,6 +203,9 @@ impl Game {
             st.finish(e, mover, &e.rules.ends[end.end].name, decided);
             return Ok(());
         }
+        if !e.plan[mover as usize].after.is_empty() {
+            Engine::after_turn(&self.engine, &mut st.pos, &st.before, &applied);
+        }
         st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
         st.settle(e, applied.stored)
     }

@@ -6,6 +6,7 @@
 mod compiled;
 mod eval;
 mod game;
+mod lookahead;
 mod position;
 mod turn;
 
@@ -620,7 +621,7 @@ fn format_mentions_each(c: &Cond) -> bool {
     fn region(r: &crate::ir::Region) -> bool {
         use crate::ir::Region;
         match r {
-            Region::Side(w) | Region::Named(_, w) => who(w),
+            Region::Side(w) | Region::Named(_, w) | Region::FirstCaptures(w) => who(w),
             Region::Board => false,
         }
     }
@@ -646,8 +647,10 @@ fn format_mentions_each(c: &Cond) -> bool {
         Cond::VarIs(_, at, _) => match at {
             crate::ir::VarAt::Player(w) => who(w),
             crate::ir::VarAt::Pit(p) => place(p),
+            crate::ir::VarAt::Pits(r) => region(r),
             crate::ir::VarAt::Game => false,
         },
+        Cond::HasCapture(w) => who(w),
         _ => false,
     }
 }

@@ -25,7 +25,7 @@ pub(crate) struct Taken {
 }
 
 /// What a turn did.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Applied {
     /// A rule forbade the turn.
     pub forbidden: bool,
@@ -42,6 +42,10 @@ pub(crate) struct Applied {
     /// An end rule judged during the turn fired: the index of its compiled
     /// form in the mover's ends.
     pub ended: Option<usize>,
+    /// The pit the turn's first capture emptied, or [`NONE`].
+    pub first_taken: u16,
+    /// Where the turn stood when it ended, for the `after` rules.
+    pub at: Option<Step>,
 }
 
 /// A turn that did not end within [`MAX_SOWINGS`] sowings or
@@ -76,8 +80,8 @@ pub(crate) struct Scratch {
 }
 
 /// Where a turn stands between its steps: what the words of its rules mean.
-#[derive(Clone, Copy)]
-struct Step {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Step {
     /// The phase at the start of the turn (0 when the rules are not staged).
     phase: usize,
     origin: u16,
@@ -146,7 +150,10 @@ impl Engine {
             captured: 0,
             turn,
         };
-        let mut out = Applied::default();
+        let mut out = Applied {
+            first_taken: NONE,
+            ..Applied::default()
+        };
         // The first sowing: seeds from the hand into the starting pit (an
         // entry), or the starting pit's seeds lifted and sown on.
         let entry = plan
@@ -330,17 +337,41 @@ impl Engine {
             seeds = self.lift(pos, before, &at, cell, count);
         }
         out.seeds_captured = at.captured;
-        for rule in &plan.after {
-            if !self.cond(&rule.when, &at.ctx(pos, before)) {
+        out.at = Some(at);
+        Ok(out)
+    }
+
+    /// Runs the `after` rules of a turn that has been played (not of turns
+    /// only judged). Each rule may look ahead from the position as the
+    /// rules before it left it.
+    pub(crate) fn after_turn(
+        me: &std::sync::Arc<Engine>,
+        pos: &mut Position,
+        before: &Position,
+        applied: &Applied,
+    ) {
+        let Some(at) = applied.at else { return };
+        let mover = pos.to_move.unwrap_or(0);
+        for rule in &me.plan[mover as usize].after {
+            let look = super::lookahead::Lookahead::new(me.clone(), pos);
+            let mut f = at.ctx(pos, before);
+            f.look = Some(&look);
+            if !me.cond(&rule.when, &f) {
                 continue;
             }
+            // Work out every instance first (they may look ahead), then set.
+            let mut writes: Vec<(usize, u32)> = Vec::new();
             for a in &rule.actions {
                 if let A::Set { var, value } = a {
-                    self.set_var(pos, before, &at, NONE, var, *value);
+                    writes.extend(me.slots(var, &f).into_iter().map(|s| (s, *value)));
+                }
+            }
+            for (slot, value) in writes {
+                if let Some(v) = pos.vars.get_mut(slot) {
+                    *v = value;
                 }
             }
         }
-        Ok(out)
     }
 
     /// Everything a turn's future depends on, before a sowing: the board,
@@ -516,6 +547,9 @@ impl Engine {
                 if !kept {
                     pos.cells[t.to as usize] += t.seeds;
                     out.stored = true;
+                }
+                if out.first_taken == NONE {
+                    out.first_taken = t.from;
                 }
                 n += t.seeds;
                 out.captured = true;
