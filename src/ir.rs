@@ -49,6 +49,17 @@ pub struct Rules {
     pub score: Num,
     /// What becomes of a turn that would sow for ever.
     pub endless: Endless,
+    /// Marks the text board draws after a pit's label where they hold.
+    pub marks: Vec<Mark>,
+}
+
+/// A mark on the text board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    /// What is drawn after the label.
+    pub symbol: String,
+    /// Where (`here` is the pit; `mover` the player to move).
+    pub when: Cond,
 }
 
 /// What becomes of a turn that would never end (its sowing comes back to a

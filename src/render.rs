@@ -16,7 +16,8 @@ pub fn board(v: &Variant, game: &Game) -> String {
     let width = r
         .pits
         .iter()
-        .map(|p| p.label.len())
+        .enumerate()
+        .map(|(i, p)| p.label.len() + v.engine.marks(pos, i as u16).chars().count())
         .chain(pos.cells.iter().map(|c| c.to_string().len()))
         .max()
         .unwrap_or(1)
@@ -42,7 +43,9 @@ pub fn board(v: &Variant, game: &Game) -> String {
     };
     let half = r.rows.len() / 2;
     for (i, row) in r.rows.iter().enumerate() {
-        let labels = cells(&row.pits, &|id| r.pits[id as usize].label.clone());
+        let labels = cells(&row.pits, &|id| {
+            format!("{}{}", r.pits[id as usize].label, v.engine.marks(pos, id))
+        });
         let counts = cells(&row.pits, &|id| pos.cells[id as usize].to_string());
         let pad = " ".repeat(margin);
         if i < half {

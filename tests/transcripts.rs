@@ -79,3 +79,55 @@ fn one_game_per_special_case_category() {
     }
     assert_eq!(seen.len(), 19);
 }
+
+/// A complete random game of each Bao variant, a line a ply (the rows as
+/// South sees them, the hands), then the final board.
+#[test]
+fn a_complete_game_of_each_bao_variant() {
+    use rand::{Rng, SeedableRng};
+    for name in ["bao-la-kiswahili", "bao-la-kujifunza"] {
+        let v = shipped(name);
+        let mut game = Game::new(v.engine.clone()).unwrap();
+        let total = game.position().total();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let rows: [Vec<String>; 4] = [
+            (1..=8).rev().map(|i| format!("b{i}")).collect(),
+            (1..=8).rev().map(|i| format!("a{i}")).collect(),
+            (1..=8).map(|i| format!("A{i}")).collect(),
+            (1..=8).map(|i| format!("B{i}")).collect(),
+        ];
+        let mut out = String::new();
+        let mut ply = 0;
+        while game.outcome().is_none() {
+            let legal = game.legal_turns();
+            let t = legal[rng.gen_range(0..legal.len())];
+            let mv = sow::notation::write_turn(&game, t);
+            let mover = v.engine.rules.players[game.position().to_move.unwrap() as usize].clone();
+            game.play(t).unwrap();
+            ply += 1;
+            assert_eq!(game.position().total(), total, "{name}: seeds conserved");
+            let line: Vec<String> = rows
+                .iter()
+                .map(|r| {
+                    let labels: Vec<&str> = r.iter().map(String::as_str).collect();
+                    counts(&game, &labels)
+                        .iter()
+                        .map(|c| format!("{c:>2}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            let h = game.position().hands;
+            out.push_str(&format!(
+                "{ply:>3} {mover:<5} {mv:<5} | {} | hands {} {}\n",
+                line.join(" | "),
+                h[0],
+                h[1]
+            ));
+        }
+        out.push('\n');
+        out.push_str(&sow::render::board(&v, &game));
+        assert!(ply > 10, "{name}: a real game");
+        insta::assert_snapshot!(name, out);
+    }
+}

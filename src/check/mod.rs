@@ -8,9 +8,9 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::ir::{
-    Action, Cond, Direction, End, Endless, Entry, Heading, Letter, Moment, NamedPit, NamedRegion,
-    Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules, Setup, Skip, Slot,
-    Sowing, Store, Take, Var, VarScope, Verdict, Who,
+    Action, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark, Moment, NamedPit,
+    NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules, Setup,
+    Skip, Slot, Sowing, Store, Take, Var, VarScope, Verdict, Who,
 };
 use crate::syntax::ast::{Expr, ExprKind, Statement};
 pub use expr::Definition;
@@ -64,6 +64,8 @@ struct Checker {
     phase_index: HashMap<String, usize>,
     notation: Notation,
     notation_seen: Option<Span>,
+    /// `mark` lines of the board, lowered once every name is known.
+    mark_statements: Vec<Statement>,
     /// Where each name of the file's namespace was declared.
     names: HashMap<String, Span>,
 }
@@ -625,7 +627,8 @@ impl Checker {
                         ),
                     }
                 }
-                _ => self.unknown(st, &["row", "store"], "board statement"),
+                "mark" => self.mark_statements.push(st.clone()),
+                _ => self.unknown(st, &["row", "store", "mark"], "board statement"),
             }
         }
         if self.rows.is_empty() {
@@ -1124,6 +1127,43 @@ impl Checker {
                 )),
             )
         });
+        let mut marks = Vec::new();
+        for st in std::mem::take(&mut self.mark_statements) {
+            self.no_block(&st);
+            let mut lw = Lowerer::new(scope(Context {
+                last: false,
+                origin: false,
+                here: true,
+                each: false,
+                turn: true,
+                ahead: false,
+                what: "in a `mark`",
+            }));
+            match st.args.as_slice() {
+                [Expr {
+                    kind: ExprKind::Str(symbol),
+                    ..
+                }, w, c]
+                    if w.as_word() == Some("when") && !symbol.is_empty() =>
+                {
+                    if let Some(when) = lw.cond(c) {
+                        marks.push(Mark {
+                            symbol: symbol.clone(),
+                            when,
+                        });
+                    }
+                }
+                _ => lw.diagnostics.push(
+                    Diagnostic::at(
+                        st.span,
+                        "a mark is `mark \"SYMBOL\" when CONDITION`",
+                        "malformed mark",
+                    )
+                    .hint("write `mark \"^\" when here == house(owner(here))`"),
+                ),
+            }
+            self.diagnostics.append(&mut lw.diagnostics);
+        }
         if !self.diagnostics.is_empty() {
             return None;
         }
@@ -1150,6 +1190,7 @@ impl Checker {
             ends,
             score,
             endless,
+            marks,
         })
     }
 

@@ -98,6 +98,8 @@ struct Plan {
     ends_at_once: bool,
     /// Each phase's own condition.
     phases: Vec<C>,
+    /// The text board's marks.
+    marks: Vec<(String, C)>,
     ends: Vec<CEnd>,
 }
 
@@ -337,6 +339,11 @@ impl Engine {
                     (en.seeds, when)
                 }),
                 ends_at_once: rules.ends.iter().any(|e| e.at_once),
+                marks: rules
+                    .marks
+                    .iter()
+                    .map(|m| (m.symbol.clone(), compiler.cond_for(&m.when, mover, None)))
+                    .collect(),
                 phases: rules
                     .phases
                     .iter()
@@ -482,6 +489,19 @@ impl Engine {
         let s = sowings.clamp(1, ns) - 1;
         let c = captured.clamp(0, nc - 1);
         Some(((phase as i64 * ns + s) * nc + c) as usize)
+    }
+
+    /// The marks the text board draws after a pit's label.
+    pub fn marks(&self, pos: &Position, pit: u16) -> String {
+        let mover = pos.to_move.unwrap_or(0);
+        let mut f = eval::Ctx::new(pos, pos, NONE, NONE);
+        f.here = pit;
+        self.plan[mover as usize]
+            .marks
+            .iter()
+            .filter(|(_, c)| self.cond(c, &f))
+            .map(|(s, _)| s.as_str())
+            .collect()
     }
 
     /// The number of variable slots a position holds.
