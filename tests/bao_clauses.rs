@@ -1,0 +1,340 @@
+//! Bao la Kiswahili, clause by clause: each test names the clause (K…) of
+//! ../shared/rules/bao-la-kiswahili.md or the point (P…) of
+//! bao-interpretation.md it shows, with a position where the rule changes
+//! play, so that it fails if the rule were left out or inverted. Where a
+//! published position shows the clause, the test replays it
+//! (bao_oracles.rs replays them all).
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use sow::{Game, Variant};
+
+fn bao() -> Variant {
+    shipped("bao-la-kiswahili")
+}
+
+/// A position: the non-empty pits, the hands, whose houses stand, who moves.
+fn position(
+    v: &Variant,
+    pits: &[(&str, u32)],
+    hands: [u32; 2],
+    houses: [bool; 2],
+    to_move: &str,
+) -> Game {
+    let mut all = serde_json::Map::new();
+    for row in ["A", "B", "a", "b"] {
+        for i in 1..=8 {
+            all.insert(format!("{row}{i}"), json!(0));
+        }
+    }
+    for (l, n) in pits {
+        all.insert(l.to_string(), json!(n));
+    }
+    let status = |b: bool| if b { "standing" } else { "gone" };
+    let text = json!({
+        "to_move": to_move,
+        "pits": all,
+        "hands": { "south": hands[0], "north": hands[1] },
+        "state": { "house_status": { "south": status(houses[0]), "north": status(houses[1]) } },
+    })
+    .to_string();
+    sow::json::read_position(v, &text).unwrap_or_else(|d| panic!("{d}"))
+}
+
+fn legal(game: &Game) -> Vec<String> {
+    let mut l: Vec<String> = game
+        .legal_turns()
+        .iter()
+        .map(|&t| sow::notation::write_turn(game, t))
+        .collect();
+    l.sort();
+    l
+}
+
+fn play(v: &Variant, game: &mut Game, m: &str) {
+    let t = v.parse_turn(game, m).unwrap_or_else(|d| panic!("{m}: {d}"));
+    game.play(t).unwrap();
+}
+
+fn pit(game: &Game, label: &str) -> u32 {
+    counts(game, &[label])[0]
+}
+
+fn state(v: &Variant, game: &Game) -> Value {
+    sow::json::position(v, game)["state"].clone()
+}
+
+#[test]
+fn k7_the_start() {
+    let v = bao();
+    let g = Game::new(v.engine.clone()).unwrap();
+    for (l, n) in [
+        ("A5", 6),
+        ("A6", 2),
+        ("A7", 2),
+        ("a5", 6),
+        ("a6", 2),
+        ("a7", 2),
+        ("A1", 0),
+        ("B4", 0),
+        ("b8", 0),
+    ] {
+        assert_eq!(pit(&g, l), n, "{l}");
+    }
+    assert_eq!(g.position().hands, [22, 22]);
+    assert_eq!(g.position().total(), 64);
+}
+
+#[test]
+fn k4_a_sowing_goes_round_the_end_of_the_row() {
+    // Mtaji, A7R with 3 seeds: A8, then round the end into B8, B7.
+    let v = bao();
+    let mut g = position(
+        &v,
+        &[("A7", 3), ("A1", 2), ("a1", 2)],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    play(&v, &mut g, "A7R");
+    assert_eq!(
+        (pit(&g, "A8"), pit(&g, "B8"), pit(&g, "B7"), pit(&g, "A7")),
+        (1, 1, 1, 0)
+    );
+}
+
+#[test]
+fn k11_a_namua_capture_is_compulsory() {
+    // A6 faces a3 (occupied): entering A6 captures; entering A3 would not.
+    let v = bao();
+    let g = position(
+        &v,
+        &[("A3", 2), ("A6", 2), ("a3", 1), ("a1", 1)],
+        [10, 10],
+        [false, false],
+        "south",
+    );
+    assert_eq!(legal(&g), ["A6L", "A6R"]);
+}
+
+#[test]
+fn k15_p4_no_entry_into_a_singleton_without_a_functional_house() {
+    let v = bao();
+    // No house: A2 (a singleton) may not be entered while A4 holds two.
+    let g = position(
+        &v,
+        &[("A2", 1), ("A4", 2), ("a1", 1)],
+        [10, 10],
+        [false, false],
+        "south",
+    );
+    assert_eq!(legal(&g), ["A4L", "A4R"]);
+    // A functional house (A5 with 6, standing): the singleton may be entered.
+    let g = position(
+        &v,
+        &[("A2", 1), ("A4", 2), ("A5", 6), ("a1", 1)],
+        [10, 10],
+        [true, false],
+        "south",
+    );
+    assert!(legal(&g).contains(&"A2L".to_string()), "{:?}", legal(&g));
+}
+
+#[test]
+fn k16_p5_a_namua_takasa_ending_in_the_functional_house_stops() {
+    // A3 takes the seed (2), its lap A4, A5 ends in the house (7): stop.
+    let v = bao();
+    let mut g = position(
+        &v,
+        &[("A3", 1), ("A5", 6), ("a1", 2)],
+        [10, 10],
+        [true, true],
+        "south",
+    );
+    play(&v, &mut g, "A3R");
+    assert_eq!((pit(&g, "A3"), pit(&g, "A4"), pit(&g, "A5")), (0, 1, 7));
+    assert_eq!(g.position().hands[0], 9);
+}
+
+#[test]
+fn k13_p2_the_tax() {
+    // GC-d22R: the house alone in the inner row: two seeds out, sown on.
+    let v = bao();
+    let mut g = position(
+        &v,
+        &[("A5", 9), ("a7", 1), ("a6", 2), ("a5", 9), ("a3", 2)],
+        [10, 10],
+        [true, true],
+        "south",
+    );
+    play(&v, &mut g, "A5R");
+    assert_eq!((pit(&g, "A5"), pit(&g, "A6"), pit(&g, "A7")), (8, 1, 1));
+    assert_eq!(
+        state(&v, &g)["house_status"]["south"],
+        "standing",
+        "the tax keeps the house"
+    );
+}
+
+#[test]
+fn k21_a_mtaji_capture_is_compulsory() {
+    // A2R and A6L end in A4 (occupied) facing a5: both capture; A2L, A6R do not.
+    let v = bao();
+    let g = position(
+        &v,
+        &[("A2", 2), ("A4", 1), ("A6", 2), ("a5", 1), ("a1", 1)],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    assert_eq!(legal(&g), ["A2R", "A6L"]);
+}
+
+#[test]
+fn k22_p16_single_seeds_are_not_sown() {
+    let v = bao();
+    let g = position(
+        &v,
+        &[("A1", 1), ("A3", 2), ("a1", 1)],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    assert!(
+        legal(&g).iter().all(|m| m.starts_with("A3")),
+        "{:?}",
+        legal(&g)
+    );
+}
+
+#[test]
+fn k23_p10_a_takasa_starts_from_the_inner_row() {
+    // Nothing captures: B3 may not start while A3 holds two.
+    let v = bao();
+    let g = position(
+        &v,
+        &[("A3", 2), ("B3", 2), ("a1", 1)],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    assert_eq!(legal(&g), ["A3L", "A3R"]);
+    // (A capturing turn may start from the outer row: GC-d23-B2R, replayed
+    // in bao_oracles.rs.)
+}
+
+#[test]
+fn k24_p3_a_lone_kichwa_is_not_sown_towards_the_outer_row() {
+    let v = bao();
+    let g = position(
+        &v,
+        &[("A1", 3), ("B3", 2), ("a1", 1)],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    assert_eq!(legal(&g), ["A1R"]);
+}
+
+#[test]
+fn k38_p12_a_player_with_no_legal_turn_loses() {
+    let v = bao();
+    let g = position(
+        &v,
+        &[("A1", 1), ("B1", 1), ("a1", 2)],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    let o = g.outcome().expect("over");
+    assert_eq!((o.reason.as_str(), o.winner), ("no_legal_turn", Some(1)));
+}
+
+#[test]
+fn k37_an_empty_inner_row_loses_even_in_the_middle_of_a_turn() {
+    // MW puzzle 1: B2L captures North's last inner seeds on the way.
+    let v = bao();
+    let mut g = position(
+        &v,
+        &[
+            ("b8", 2),
+            ("b7", 2),
+            ("b6", 4),
+            ("b5", 6),
+            ("b2", 3),
+            ("b1", 4),
+            ("a8", 3),
+            ("a6", 3),
+            ("a3", 5),
+            ("a2", 1),
+            ("A1", 2),
+            ("A3", 1),
+            ("A4", 2),
+            ("A6", 1),
+            ("A7", 1),
+            ("A8", 1),
+            ("B1", 1),
+            ("B2", 2),
+            ("B3", 4),
+            ("B4", 5),
+            ("B5", 3),
+            ("B6", 3),
+            ("B7", 3),
+            ("B8", 2),
+        ],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    play(&v, &mut g, "B2L");
+    let o = g.outcome().expect("over");
+    assert_eq!((o.reason.as_str(), o.winner), ("inner_row_empty", Some(0)));
+}
+
+#[test]
+fn p15_the_first_mtaji_capture_ends_both_houses() {
+    let v = bao();
+    let mut g = position(
+        &v,
+        &[("A2", 2), ("A4", 1), ("A5", 6), ("a5", 6), ("a4", 1)],
+        [0, 0],
+        [true, true],
+        "south",
+    );
+    // A2R ends in A4 (occupied) facing a5: a capture.
+    play(&v, &mut g, "A2R");
+    assert_eq!(pit(&g, "a5"), 0, "the capture");
+    assert_eq!(
+        state(&v, &g)["house_status"],
+        json!({ "south": "gone", "north": "gone" })
+    );
+}
+
+#[test]
+fn p7_the_house_is_destroyed_by_a_safari() {
+    // GC-d14-d16: the capturing sowing ends in the house; with `+` it is
+    // lifted and sown on, and destroyed; without, the turn stops there.
+    let v = bao();
+    let pits = [
+        ("a7", 3),
+        ("a6", 4),
+        ("a5", 8),
+        ("a3", 2),
+        ("a2", 5),
+        ("a1", 6),
+        ("A2", 2),
+        ("A3", 1),
+        ("A5", 8),
+        ("A7", 3),
+        ("A8", 4),
+    ];
+    let mut g = position(&v, &pits, [10, 10], [true, true], "south");
+    play(&v, &mut g, "A8R+");
+    assert_eq!(state(&v, &g)["house_status"]["south"], "gone");
+    let mut g = position(&v, &pits, [10, 10], [true, true], "south");
+    play(&v, &mut g, "A8R");
+    assert_eq!(pit(&g, "A5"), 10);
+    assert_eq!(state(&v, &g)["house_status"]["south"], "standing");
+}
