@@ -338,3 +338,159 @@ fn p7_the_house_is_destroyed_by_a_safari() {
     assert_eq!(pit(&g, "A5"), 10);
     assert_eq!(state(&v, &g)["house_status"]["south"], "standing");
 }
+
+// --- Takasia (K34–K36, P11). Each exemption is shown twice: the shipped
+// file sets no takasia, and the same file with that exemption removed sets
+// one — so the position really is a takasia but for the exemption.
+
+const EXEMPT: &str = "let exempt(p) = p == house(opponent) and functional(opponent) \\\n    or occupied_inner(opponent) == 1 \\\n    or count(inner(opponent), seeds(here) > 1) == 1 and seeds(p) > 1 \\\n    or seeds(p) == 1";
+
+/// The shipped file with some text replaced.
+fn bao_with(old: &str, new: &str) -> Variant {
+    let src = sow::variants::source("bao-la-kiswahili").unwrap();
+    assert!(src.contains(old), "the file has `{old}`");
+    Variant::from_source("changed.sow", &src.replace(old, new)).unwrap()
+}
+
+/// The E30 position before South's A7L, changed by `edit`, with North's
+/// house standing or not.
+fn e30(edit: impl Fn(&mut serde_json::Map<String, Value>), north_house: &str) -> String {
+    let text = std::fs::read_to_string(oracle("bao/e30_takasia.json")).unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    let mut pits = data["before"]["pits"].as_object().unwrap().clone();
+    edit(&mut pits);
+    json!({
+        "to_move": "south",
+        "pits": pits,
+        "hands": { "south": 0, "north": 0 },
+        "state": { "house_status": { "south": "gone", "north": north_house } },
+    })
+    .to_string()
+}
+
+/// The holes takasia'd after a move.
+fn takasia_after(v: &Variant, pos: &str, m: &str) -> Vec<String> {
+    let mut g = sow::json::read_position(v, pos).unwrap();
+    play(v, &mut g, m);
+    let st = state(v, &g);
+    st["takasia"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, x)| *x == "yes")
+        .map(|(k, _)| k.clone())
+        .collect()
+}
+
+#[test]
+fn k35_p11_a_singleton_is_not_takasiad() {
+    let pos = e30(
+        |p| {
+            p["a4"] = json!(1);
+            p["a5"] = json!(11);
+        },
+        "gone",
+    );
+    assert!(takasia_after(&bao(), &pos, "A7L").is_empty());
+    let without = bao_with(EXEMPT, &EXEMPT.replace(" \\\n    or seeds(p) == 1", ""));
+    assert_eq!(takasia_after(&without, &pos, "A7L"), ["a4"]);
+}
+
+#[test]
+fn k35_p11_the_only_inner_hole_with_more_than_one_seed_is_not_takasiad() {
+    let pos = e30(
+        |p| {
+            p["a5"] = json!(1);
+            p["a8"] = json!(1);
+            p["b3"] = json!(17);
+            p["b4"] = json!(13);
+        },
+        "gone",
+    );
+    assert!(takasia_after(&bao(), &pos, "A7L").is_empty());
+    let without = bao_with(
+        EXEMPT,
+        &EXEMPT.replace(
+            " \\\n    or count(inner(opponent), seeds(here) > 1) == 1 and seeds(p) > 1",
+            "",
+        ),
+    );
+    assert_eq!(takasia_after(&without, &pos, "A7L"), ["a4"]);
+}
+
+#[test]
+fn k35_p11_the_only_occupied_inner_hole_is_not_takasiad() {
+    // a4 alone in North's inner row (with 2 seeds it is also the only one
+    // holding more than one: both exemptions must go for a takasia).
+    let pos = e30(
+        |p| {
+            let moved: u64 = ["a1", "a3", "a5", "a8"]
+                .iter()
+                .map(|k| p[*k].as_u64().unwrap())
+                .sum();
+            for k in ["a1", "a3", "a5", "a8"] {
+                p[k] = json!(0);
+            }
+            p["b1"] = json!(p["b1"].as_u64().unwrap() + moved);
+        },
+        "gone",
+    );
+    assert!(takasia_after(&bao(), &pos, "A7L").is_empty());
+    let without = bao_with(
+        EXEMPT,
+        &EXEMPT
+            .replace(" \\\n    or occupied_inner(opponent) == 1", "")
+            .replace(
+                " \\\n    or count(inner(opponent), seeds(here) > 1) == 1 and seeds(p) > 1",
+                "",
+            ),
+    );
+    assert_eq!(takasia_after(&without, &pos, "A7L"), ["a4"]);
+}
+
+#[test]
+fn k35_p8_p11_the_functional_house_is_not_takasiad() {
+    // North's house (a5, 10 seeds) still stands: A2R threatens it alone.
+    let pos = e30(|_| {}, "standing");
+    assert!(takasia_after(&bao(), &pos, "A2R").is_empty());
+    let without = bao_with(
+        EXEMPT,
+        &EXEMPT.replace(
+            "p == house(opponent) and functional(opponent) \\\n    or ",
+            "",
+        ),
+    );
+    assert_eq!(takasia_after(&without, &pos, "A2R"), ["a5"]);
+}
+
+#[test]
+fn k34_p11_a_takasiad_hole_may_not_start_a_turn() {
+    let pos = e30(|_| {}, "gone");
+    let turns_after = |v: &Variant| {
+        let mut g = sow::json::read_position(v, &pos).unwrap();
+        play(v, &mut g, "A7L");
+        legal(&g)
+    };
+    assert_eq!(turns_after(&bao()), ["a5L", "a5R", "a8L", "a8R"]);
+    let without = bao_with("  require takasia(origin) == no\n", "  require true\n");
+    assert!(turns_after(&without).iter().any(|m| m.starts_with("a4")));
+}
+
+#[test]
+fn p11_a_sowing_ending_in_the_takasiad_hole_stops_there() {
+    // a8L's sowing ends in a4 on its fifth lap: with the rule it stops
+    // there (a4 = 5); without, a4 is lifted and sown on.
+    let pos = e30(|_| {}, "gone");
+    let a4_after = |v: &Variant| {
+        let mut g = sow::json::read_position(v, &pos).unwrap();
+        play(v, &mut g, "A7L");
+        play(v, &mut g, "a8L");
+        pit(&g, "a4")
+    };
+    assert_eq!(a4_after(&bao()), 5);
+    let without = bao_with(
+        "rule takasia_stop at land when takasia(last) == yes {",
+        "rule takasia_stop at land when false and takasia(last) == yes {",
+    );
+    assert_ne!(a4_after(&without), 5);
+}

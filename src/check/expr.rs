@@ -129,6 +129,7 @@ pub const WORDS: &[&str] = &[
     "no_legal_turn",
     "repeated",
     "true",
+    "false",
     "captured",
     "sowings",
 ];
@@ -376,6 +377,7 @@ impl<'a> Lowerer<'a> {
             "total" => Value::Num(Num::Total),
             "board" => Value::Region(Region::Board),
             "true" => Value::Cond(Cond::True),
+            "false" => Value::Cond(Cond::Not(Box::new(Cond::True))),
             "no_legal_turn" => {
                 need(
                     ctx.turn,
