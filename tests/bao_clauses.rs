@@ -494,3 +494,137 @@ fn p11_a_sowing_ending_in_the_takasiad_hole_stops_there() {
     );
     assert_ne!(a4_after(&without), 5);
 }
+
+// --- Clauses shown by the published diagrams (Nierse's article after de
+// Voogt): the case is replayed and its stated rows checked.
+
+/// Replays a published case by id and checks what it states.
+fn published(id: &str) {
+    let v = bao();
+    let text = std::fs::read_to_string(oracle("bao/published_positions.json")).unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    let case = data["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id)
+        .expect("the case");
+    let rows = |r: &str| -> Vec<String> {
+        match r {
+            "b" | "a" => (1..=8).rev().map(|i| format!("{r}{i}")).collect(),
+            _ => (1..=8).map(|i| format!("{r}{i}")).collect(),
+        }
+    };
+    let mut pits = Vec::new();
+    for r in ["b", "a", "A", "B"] {
+        for (l, n) in rows(r).into_iter().zip(case[r].as_array().unwrap()) {
+            pits.push((l, n.as_u64().unwrap() as u32));
+        }
+    }
+    let pits: Vec<(&str, u32)> = pits.iter().map(|(l, n)| (l.as_str(), *n)).collect();
+    let h = &case["hands"];
+    let houses = &case["houses"];
+    let mut g = position(
+        &v,
+        &pits,
+        [h[0].as_u64().unwrap() as u32, h[1].as_u64().unwrap() as u32],
+        [houses[0].as_bool().unwrap(), houses[1].as_bool().unwrap()],
+        if case["to_move"] == 0 {
+            "south"
+        } else {
+            "north"
+        },
+    );
+    for m in case["moves"].as_array().unwrap() {
+        play(&v, &mut g, m.as_str().unwrap());
+    }
+    for (key, want) in case["expect"].as_object().unwrap() {
+        if let Some(want) = want.as_array().filter(|_| key.len() == 1) {
+            for (l, w) in rows(key).iter().zip(want) {
+                assert_eq!(pit(&g, l) as u64, w.as_u64().unwrap(), "{id}: {l}");
+            }
+        }
+    }
+}
+
+#[test]
+fn k10_a_namua_entry_captures_the_facing_seeds() {
+    published("GC-d3-d4");
+}
+
+#[test]
+fn k28_the_first_namua_capture_enters_from_the_kichwa_chosen() {
+    published("GC-d5-d7"); // L: from A1, sown rightwards
+    published("GC-d5-d8"); // R: from A8, sown leftwards
+}
+
+#[test]
+fn k26_a_capture_at_a_kichwa_or_kimbi_enters_from_the_nearest_kichwa() {
+    published("GC-d9-d10"); // A1
+    published("GC-d9-d12"); // A2
+    published("GC-d9-d11"); // A7
+    published("GC-d9-d13"); // A8
+}
+
+#[test]
+fn k27_k29_further_captures_keep_the_direction() {
+    published("GC-d14-d15");
+}
+
+#[test]
+fn k5_a_sowing_ending_in_an_occupied_hole_is_relayed() {
+    published("GC-d17-d18"); // round the corner into the outer row
+}
+
+#[test]
+fn k20_p1_no_capture_when_the_landing_hole_was_empty() {
+    // Mtaji: A2R ends in A4, empty before the seed, facing a5 (occupied): no
+    // capture; the turn ends (K6).
+    let v = bao();
+    let mut g = position(
+        &v,
+        &[("A2", 2), ("a5", 3), ("a1", 1)],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    play(&v, &mut g, "A2R");
+    assert_eq!((pit(&g, "A3"), pit(&g, "A4"), pit(&g, "a5")), (1, 1, 3));
+}
+
+#[test]
+fn k19_p9_a_turn_from_sixteen_seeds_or_more_does_not_capture() {
+    // A2 with 17 seeds goes round the circuit and ends in A3 (occupied),
+    // facing a6: with fewer than 16 it would capture; from 17 it is a
+    // takasa, and a6 keeps its seeds.
+    let v = bao();
+    let pits = [("A2", 17), ("A3", 1), ("a6", 2), ("a1", 1)];
+    let mut g = position(&v, &pits, [0, 0], [false, false], "south");
+    play(&v, &mut g, "A2R");
+    assert_eq!(pit(&g, "a6"), 2);
+    let without = bao_with(
+        "let may_capture = sowings == 1 and (namua or before(seeds(origin)) < 16) or captured > 0",
+        "let may_capture = sowings == 1 or captured > 0",
+    );
+    let mut g = position(&without, &pits, [0, 0], [false, false], "south");
+    play(&without, &mut g, "A2R");
+    assert_eq!(pit(&g, "a6"), 0, "without P9 the same turn captures");
+}
+
+#[test]
+fn k17_p14_namua_ends_when_both_hands_are_empty() {
+    let v = bao();
+    // North enters its last seed: the next turn is in the mtaji stage.
+    let mut g = position(
+        &v,
+        &[("A3", 2), ("A6", 2), ("a3", 2), ("a6", 2)],
+        [0, 1],
+        [false, false],
+        "north",
+    );
+    assert_eq!(state(&v, &g)["phase"], "namua");
+    let m = legal(&g)[0].clone();
+    play(&v, &mut g, &m);
+    assert_eq!(state(&v, &g)["phase"], "mtaji");
+    assert_eq!(g.position().hands, [0, 0]);
+}
