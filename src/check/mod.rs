@@ -1929,27 +1929,35 @@ impl Checker {
         let mut lw = Lowerer::new(scope(ctx));
         let from = lw.place(place);
         self.diagnostics.append(&mut lw.diagnostics);
-        let heading = match heading.as_word() {
-            Some("forward") => Heading::Forward,
-            Some("backward") => Heading::Backward,
-            Some("left") => Heading::Left,
-            Some("right") => Heading::Right,
-            _ => {
-                self.err(
-                    Diagnostic::at(
-                        heading.span,
-                        "a heading is forward, backward, left or right",
-                        "unknown heading",
-                    )
-                    .hint(usage),
-                );
-                return None;
-            }
+        let Some(heading) = self.heading(
+            heading,
+            "a heading is forward, backward, left or right",
+            usage,
+        ) else {
+            return None;
         };
         Some(Action::Resow {
             from: from?,
             heading,
         })
+    }
+
+    /// A heading word (`forward`, `backward`, `left`, `right`), or an error
+    /// saying `what`.
+    fn heading(&mut self, e: &Expr, what: &str, usage: &str) -> Option<Heading> {
+        match e.as_word() {
+            Some("forward") => Some(Heading::Forward),
+            Some("backward") => Some(Heading::Backward),
+            Some("left") => Some(Heading::Left),
+            Some("right") => Some(Heading::Right),
+            _ => {
+                self.err(
+                    Diagnostic::at(e.span, what.to_string(), "unknown heading")
+                        .hint(usage.to_string()),
+                );
+                None
+            }
+        }
     }
 
     /// `notation { letter L: left … ignore: "*" "#" }`
@@ -1977,22 +1985,12 @@ impl Checker {
                         );
                         continue;
                     };
-                    let heading = match heading.as_word() {
-                        Some("forward") => Heading::Forward,
-                        Some("backward") => Heading::Backward,
-                        Some("left") => Heading::Left,
-                        Some("right") => Heading::Right,
-                        _ => {
-                            self.err(
-                                Diagnostic::at(
-                                    heading.span,
-                                    "a letter names forward, backward, left or right",
-                                    "unknown heading",
-                                )
-                                .hint(usage),
-                            );
-                            continue;
-                        }
+                    let Some(heading) = self.heading(
+                        heading,
+                        "a letter names forward, backward, left or right",
+                        usage,
+                    ) else {
+                        continue;
                     };
                     if notation.letters.iter().any(|l| l.letter == letter) {
                         self.err(
