@@ -1929,13 +1929,11 @@ impl Checker {
         let mut lw = Lowerer::new(scope(ctx));
         let from = lw.place(place);
         self.diagnostics.append(&mut lw.diagnostics);
-        let Some(heading) = self.heading(
+        let heading = self.heading(
             heading,
             "a heading is forward, backward, left or right",
             usage,
-        ) else {
-            return None;
-        };
+        )?;
         Some(Action::Resow {
             from: from?,
             heading,
