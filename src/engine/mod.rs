@@ -35,6 +35,10 @@ pub struct Engine {
     prev: [Vec<u16>; 2],
     /// Per mover: the cells of the track, skipped stores left out.
     cycle: [Vec<u16>; 2],
+    /// A random number for each cell, to hash a turn's states.
+    zobrist: Vec<u64>,
+    /// Long turns found endless, by position and turn (see `turn::LONG`).
+    endless_seen: std::sync::Mutex<std::collections::HashSet<Vec<u32>>>,
     opposite: Vec<u16>,
     /// Owner of every cell (pits, then the two stores).
     owner: Vec<Player>,
@@ -397,7 +401,20 @@ impl Engine {
         for (i, &p) in move_order.iter().enumerate() {
             rank[p as usize] = i as u16;
         }
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let zobrist = (0..cells)
+            .map(|_| {
+                // splitmix64
+                seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = seed;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            })
+            .collect();
         Engine {
+            endless_seen: Default::default(),
+            zobrist,
             cycle,
             rank,
             rules,

@@ -53,6 +53,13 @@ pub(crate) struct Applied {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong;
 
+/// Sowings after which a turn counts as long: a long turn found endless is
+/// remembered, so that judging it again from the same position is quick.
+const LONG: i64 = 10_000;
+
+/// How many long endless turns are remembered.
+const REMEMBERED: usize = 256;
+
 /// Why a turn stopped without ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Halt {
@@ -77,6 +84,8 @@ pub(crate) struct Scratch {
     saved: Vec<u32>,
     /// The state now.
     key: Vec<u32>,
+    /// The state before the first relay.
+    first: Vec<u32>,
 }
 
 /// Where a turn stands between its steps: what the words of its rules mean.
@@ -123,7 +132,12 @@ impl Engine {
         turn: Turn,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
-        let Scratch { taken, saved, key } = scratch;
+        let Scratch {
+            taken,
+            saved,
+            key,
+            first,
+        } = scratch;
         let mover = pos.to_move.unwrap_or(0);
         let plan = &self.plan[mover as usize];
         let Some(dir) = self.turn_direction(mover, turn) else {
@@ -180,20 +194,57 @@ impl Engine {
         // function of that state, so meeting it again means for ever.
         let (mut power, mut lambda) = (1u64, 0u64);
         saved.clear();
+        // A hash of the cells and hands, kept up to date seed by seed, so
+        // that most laps compare one number; the full state is compared
+        // only when the hashes agree.
+        let mut h: u64 = if self.detect_cycles {
+            self.state_hash(pos)
+        } else {
+            0
+        };
+        let mut saved_hash: u64 = 0;
+        let mut first_hash: u64 = 0;
         loop {
             at.sowings += 1;
             sown += seeds as u64;
             if at.sowings > MAX_SOWINGS as i64 || sown > MAX_SOWN {
                 return Err(Halt::TooLong);
             }
+            // A long turn may have been found endless before, from the same
+            // position (the same turn is judged again when looking ahead).
+            if self.detect_cycles && at.sowings == LONG && self.known_endless(before, turn) {
+                return Err(Halt::Endless);
+            }
             if self.detect_cycles && at.sowings > 1 {
-                self.state_key(key, pos, &at, from, seeds, into_from);
-                if *key == *saved {
-                    return Err(Halt::Endless);
+                let hk = h ^ mix(&at, from, seeds, into_from, self.counter_caps);
+                // Besides Brent's saved state, the state of the first relay:
+                // a run of relays that can be undone lap by lap comes back to
+                // it after one cycle, twice as soon as Brent notices.
+                if at.sowings == 2 {
+                    self.state_key(first, pos, &at, from, seeds, into_from);
+                    first_hash = hk;
+                } else if hk == first_hash {
+                    self.state_key(key, pos, &at, from, seeds, into_from);
+                    if *key == *first {
+                        if at.sowings > LONG {
+                            self.remember_endless(before, turn);
+                        }
+                        return Err(Halt::Endless);
+                    }
+                }
+                if hk == saved_hash && !saved.is_empty() {
+                    self.state_key(key, pos, &at, from, seeds, into_from);
+                    if *key == *saved {
+                        if at.sowings > LONG {
+                            self.remember_endless(before, turn);
+                        }
+                        return Err(Halt::Endless);
+                    }
                 }
                 lambda += 1;
                 if lambda == power || saved.is_empty() {
-                    std::mem::swap(saved, key);
+                    self.state_key(saved, pos, &at, from, seeds, into_from);
+                    saved_hash = hk;
                     power *= 2;
                     lambda = 0;
                 }
@@ -202,6 +253,7 @@ impl Engine {
             let mut cell = from;
             if into_from && seeds > 0 {
                 pos.cells[cell as usize] += 1;
+                h = h.wrapping_add(self.zobrist[cell as usize]);
                 seeds -= 1;
             }
             // Whole laps at once: every cell of the track gets one seed a lap
@@ -215,6 +267,7 @@ impl Engine {
                 for &c in track {
                     if !(skips && c == origin) {
                         pos.cells[c as usize] += laps;
+                        h = h.wrapping_add(self.zobrist[c as usize].wrapping_mul(laps as u64));
                     }
                 }
                 seeds -= laps * lap as u32;
@@ -225,6 +278,7 @@ impl Engine {
                 if next == NONE {
                     // Off the track: the seeds left stay where the sowing is.
                     pos.cells[cell as usize] += seeds;
+                    h = h.wrapping_add(self.zobrist[cell as usize].wrapping_mul(seeds as u64));
                     break;
                 }
                 cell = next;
@@ -234,12 +288,15 @@ impl Engine {
                     skipped += 1;
                     if skipped > 1 {
                         pos.cells[origin as usize] += seeds;
+                        h = h
+                            .wrapping_add(self.zobrist[origin as usize].wrapping_mul(seeds as u64));
                         break;
                     }
                     continue;
                 }
                 skipped = 0;
                 pos.cells[cell as usize] += 1;
+                h = h.wrapping_add(self.zobrist[cell as usize]);
                 seeds -= 1;
             }
             at.last = cell;
@@ -318,6 +375,9 @@ impl Engine {
                             break;
                         }
                     }
+                    if self.detect_cycles {
+                        h = self.state_hash(pos);
+                    }
                     if let (Some((place, d)), true) = (resow, n > 0) {
                         // The captured seeds are sown on from `place`, the first into it.
                         from = place;
@@ -335,6 +395,7 @@ impl Engine {
             from = cell;
             into_from = false;
             seeds = self.lift(pos, before, &at, cell, count);
+            h = h.wrapping_sub(self.zobrist[cell as usize].wrapping_mul(seeds as u64));
         }
         out.seeds_captured = at.captured;
         out.at = Some(at);
@@ -372,6 +433,42 @@ impl Engine {
                 }
             }
         }
+    }
+
+    fn endless_key(before: &Position, turn: Turn) -> Vec<u32> {
+        let mut k = Vec::with_capacity(before.cells.len() + before.vars.len() + 6);
+        k.extend_from_slice(&before.cells);
+        k.extend_from_slice(&before.hands);
+        k.extend_from_slice(&before.vars);
+        k.push(before.to_move.map_or(2, u32::from));
+        k.extend([turn.pit as u32, turn.choice as u32, turn.flags as u32]);
+        k
+    }
+
+    /// Whether this turn from this position was found endless before.
+    fn known_endless(&self, before: &Position, turn: Turn) -> bool {
+        let key = Self::endless_key(before, turn);
+        self.endless_seen.lock().is_ok_and(|m| m.contains(&key))
+    }
+
+    /// Remembers a long turn found endless.
+    fn remember_endless(&self, before: &Position, turn: Turn) {
+        if let Ok(mut m) = self.endless_seen.lock() {
+            if m.len() >= REMEMBERED {
+                m.clear();
+            }
+            m.insert(Self::endless_key(before, turn));
+        }
+    }
+
+    /// The hash `apply` keeps of the cells and hands.
+    fn state_hash(&self, pos: &Position) -> u64 {
+        let mut h: u64 = 0;
+        for (i, &c) in pos.cells.iter().enumerate() {
+            h = h.wrapping_add(self.zobrist[i].wrapping_mul(c as u64));
+        }
+        h ^ (pos.hands[0] as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (pos.hands[1] as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
     }
 
     /// Everything a turn's future depends on, before a sowing: the board,
@@ -558,6 +655,17 @@ impl Engine {
         taken.clear();
         n
     }
+}
+
+/// The parts of a turn's state beside the board, mixed into one number.
+fn mix(at: &Step, from: u16, seeds: u32, into_from: bool, caps: (i64, i64)) -> u64 {
+    let x = (from as u64)
+        | (seeds as u64) << 16
+        | (at.dir as u64) << 48
+        | (into_from as u64) << 49
+        | (at.sowings.min(caps.0 + 1) as u64 & 0x3f) << 50
+        | (at.captured.min(caps.1 + 1) as u64 & 0xff) << 56;
+    x.wrapping_mul(0xff51_afd7_ed55_8ccd)
 }
 
 fn reverse(d: Direction) -> Direction {
