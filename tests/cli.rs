@@ -321,15 +321,16 @@ fn run_scripts() {
 
 #[test]
 fn a_turn_past_the_engine_limits_is_stopped_with_an_error() {
-    // A million seeds relayed round and round: each sowing is huge, and the
-    // seeds a turn may sow run out long before its cycle could be found.
+    // A million seeds in every pit, relayed round and round: each sowing is
+    // huge, and the seeds a turn may sow run out long before a cycle could
+    // be found.
     let south: Vec<String> = (0..20).map(|i| format!("p{i}")).collect();
     let north: Vec<String> = (0..20).map(|i| format!("q{i}")).collect();
     let v = temp(
         "huge.sow",
         &format!(
             "variant huge\nplayers south north\nboard {{\n  row north: {n}\n  row south: {s}\n}}\n\
-             setup {{\n  seeds 1\n  seeds 1000000: p0\n}}\ntrack: {s} {n}\n\
+             setup {{\n  seeds 1000000\n}}\ntrack: {s} {n}\n\
              rule own at start {{ require owner(origin) == mover and seeds(origin) > 0 }}\n\
              rule go at land when seeds(last) > 1 {{ relay }}\nend stuck when no_legal_turn\n",
             n = north.join(" "),

@@ -10,11 +10,11 @@ use crate::ir::{Direction, Player, Take};
 
 /// The most sowings (laps) one turn may make before it is stopped with an
 /// error: a resource limit, so that no variant file can make a turn hang.
-pub const MAX_SOWINGS: u32 = 50_000_000;
+pub const MAX_SOWINGS: u32 = 250_000_000;
 
 /// The most seeds one turn may sow, for the same reason (a few hundredths
 /// of a second of work).
-pub const MAX_SOWN: u64 = 2_000_000_000;
+pub const MAX_SOWN: u64 = 10_000_000_000;
 
 /// Seeds taken by a capture and not yet put away.
 #[derive(Debug, Clone, Copy)]
