@@ -15,13 +15,14 @@ fn main() {
 }
 
 const VARIANTS: &[&str] = &["oware-abapa", "kalah"];
+const BAO: &[&str] = &["bao-la-kiswahili", "bao-la-kujifunza"];
 const GAMES: u64 = 200;
 
-/// Plays `GAMES` random games from the start, reusing one game object;
+/// Plays `games` random games from the start, reusing one game object;
 /// returns the number of turns played.
-fn playouts(start: &Game, game: &mut Game) -> u64 {
+fn playouts(start: &Game, game: &mut Game, games: u64) -> u64 {
     let mut turns = 0;
-    for seed in 0..GAMES {
+    for seed in 0..games {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         game.copy_from(start);
         while game.outcome().is_none() {
@@ -40,10 +41,10 @@ fn random_playouts(bencher: Bencher, name: &str) {
     let v = Variant::shipped(name).unwrap();
     let start = Game::new(v.engine.clone()).unwrap();
     let mut game = start.clone();
-    let turns = playouts(&start, &mut game);
+    let turns = playouts(&start, &mut game, GAMES);
     bencher
         .counter(ItemsCount::new(turns))
-        .bench_local(|| black_box(playouts(&start, &mut game)));
+        .bench_local(|| black_box(playouts(&start, &mut game, GAMES)));
 }
 
 /// Perft from the start: the counter is leaves.
@@ -55,4 +56,30 @@ fn perft<const DEPTH: u32>(bencher: Bencher, name: &str) {
     bencher
         .counter(ItemsCount::new(leaves))
         .bench_local(|| black_box(sow::cli::perft(&start, DEPTH).unwrap()));
+}
+
+/// Bao random playouts (20 games an iteration: a Bao game is long, and
+/// every candidate turn is played out before it is listed).
+#[divan::bench(args = BAO, sample_count = 20)]
+fn bao_random_playouts(bencher: Bencher, name: &str) {
+    let v = Variant::shipped(name).unwrap();
+    let start = Game::new(v.engine.clone()).unwrap();
+    let mut game = start.clone();
+    let turns = playouts(&start, &mut game, 20);
+    bencher
+        .counter(ItemsCount::new(turns))
+        .bench_local(|| black_box(playouts(&start, &mut game, 20)));
+}
+
+/// Bao perft from the start (depth 5 for the full game, 3 for the
+/// learner's, whose 16 first turns branch more).
+#[divan::bench(args = BAO, sample_count = 20)]
+fn bao_perft(bencher: Bencher, name: &str) {
+    let v = Variant::shipped(name).unwrap();
+    let start = Game::new(v.engine.clone()).unwrap();
+    let depth = if name == "bao-la-kiswahili" { 5 } else { 3 };
+    let leaves = sow::cli::perft(&start, depth).unwrap();
+    bencher
+        .counter(ItemsCount::new(leaves))
+        .bench_local(|| black_box(sow::cli::perft(&start, depth).unwrap()));
 }
