@@ -134,6 +134,25 @@ impl Checker {
         }
     }
 
+    /// A phase named by a word, or an error that says which phases exist.
+    fn phase_named(&mut self, e: &Expr) -> Option<usize> {
+        let w = e.as_word().unwrap_or("");
+        if let Some(&i) = self.phase_index.get(w) {
+            return Some(i);
+        }
+        let mut d = Diagnostic::at(
+            e.span,
+            format!("no phase is called `{w}`"),
+            "undeclared phase",
+        );
+        d = match did_you_mean(w, self.phase_index.keys().map(String::as_str)) {
+            Some(p) => d.hint(format!("did you mean `{p}`?")),
+            None => d.hint("declare it with `phase NAME when CONDITION`"),
+        };
+        self.err(d);
+        None
+    }
+
     /// Declares a name in the file's namespace (regions, named pits,
     /// definitions, labels), reporting a clash with both places.
     fn declare(&mut self, name: &str, span: Span, what: &str) -> bool {
@@ -1431,13 +1450,7 @@ impl Checker {
                     let ok = a.len() >= 3 && a[1].as_word() == Some("from") && a[2].as_word() == Some("hand");
                     let phase = match &a[3.min(a.len())..] {
                         [] => Some(None),
-                        [d, p] if d.as_word() == Some("during") => match p.as_word().and_then(|w| self.phase_index.get(w)) {
-                            Some(&i) => Some(Some(i)),
-                            None => {
-                                self.err(Diagnostic::at(p.span, "no such phase", "undeclared phase").hint("declare it with `phase NAME when CONDITION`"));
-                                None
-                            }
-                        },
+                        [d, p] if d.as_word() == Some("during") => self.phase_named(p).map(Some),
                         _ => None,
                     };
                     match (ok, phase) {
@@ -1483,23 +1496,7 @@ impl Checker {
         let mut rest = &args[3..];
         let mut phase: Option<Cond> = None;
         if rest.len() >= 2 && rest[0].as_word() == Some("during") {
-            let w = rest[1].as_word().unwrap_or("");
-            match self.phase_index.get(w) {
-                Some(&i) => phase = Some(Cond::InPhase(i)),
-                None => {
-                    let mut d = Diagnostic::at(
-                        rest[1].span,
-                        format!("no phase is called `{w}`"),
-                        "undeclared phase",
-                    );
-                    d = match did_you_mean(w, self.phase_index.keys().map(String::as_str)) {
-                        Some(p) => d.hint(format!("did you mean `{p}`?")),
-                        None => d.hint("declare it with `phase NAME when CONDITION`"),
-                    };
-                    self.err(d);
-                    return None;
-                }
-            }
+            phase = Some(Cond::InPhase(self.phase_named(&rest[1])?));
             rest = &rest[2..];
         }
         let cond_e = match rest {
