@@ -628,3 +628,57 @@ fn k17_p14_namua_ends_when_both_hands_are_empty() {
     assert_eq!(state(&v, &g)["phase"], "mtaji");
     assert_eq!(g.position().hands, [0, 0]);
 }
+
+#[test]
+fn k6_a_sowing_ending_in_an_empty_hole_ends_the_turn() {
+    let v = bao();
+    let mut g = position(&v, &[("A2", 2), ("a1", 2)], [0, 0], [false, false], "south");
+    play(&v, &mut g, "A2R");
+    assert_eq!((pit(&g, "A2"), pit(&g, "A3"), pit(&g, "A4")), (0, 1, 1));
+    assert_eq!(g.position().to_move, Some(1), "North's turn");
+}
+
+#[test]
+fn k12_a_namua_takasa_sows_the_entered_holes_seeds() {
+    // The seed makes A3 hold 3; they are lifted and sown A4, A5, A6.
+    let v = bao();
+    let mut g = position(
+        &v,
+        &[("A3", 2), ("a1", 1)],
+        [10, 10],
+        [false, false],
+        "south",
+    );
+    play(&v, &mut g, "A3R");
+    assert_eq!(
+        (pit(&g, "A3"), pit(&g, "A4"), pit(&g, "A5"), pit(&g, "A6")),
+        (0, 1, 1, 1)
+    );
+    assert_eq!(g.position().hands[0], 9);
+}
+
+#[test]
+fn k25_captured_seeds_are_sown_into_the_capturers_inner_row() {
+    published("GC-d9-d10");
+}
+
+#[test]
+fn p8_in_mtaji_the_house_is_relayed_like_any_hole() {
+    // A3R ends in the functional house (7): in mtaji it is lifted and sown
+    // on (no stop, no safari choice), which destroys it.
+    let v = bao();
+    let mut g = position(
+        &v,
+        &[("A3", 2), ("A5", 6), ("a1", 1)],
+        [0, 0],
+        [true, false],
+        "south",
+    );
+    assert!(
+        !legal(&g).iter().any(|m| m.ends_with('+')),
+        "no safari choice in mtaji"
+    );
+    play(&v, &mut g, "A3R");
+    assert_eq!(pit(&g, "A5"), 0);
+    assert_eq!(state(&v, &g)["house_status"]["south"], "gone");
+}
