@@ -150,7 +150,7 @@ impl Engine {
         };
         let origin = turn.pit;
         // The phase is the game's at the start of the turn.
-        let phase = if self.stage_dims.is_some() {
+        let phase = if self.stage_dims.is_some() && !self.rules.phases.is_empty() {
             self.phase(before).unwrap_or(0)
         } else {
             0
@@ -535,6 +535,7 @@ impl Engine {
 
     /// Lifts the seeds a sowing takes from a pit (all, the sowing's `take`,
     /// or at most `count`), then runs the `lift` rules on it.
+    #[inline]
     fn lift(
         &self,
         pos: &mut Position,
