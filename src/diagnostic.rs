@@ -63,6 +63,20 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a hint: "did you mean" the closest of `candidates` to `word`,
+    /// or else `otherwise`.
+    pub fn suggest<'a>(
+        self,
+        word: &str,
+        candidates: impl IntoIterator<Item = &'a str>,
+        otherwise: impl Into<String>,
+    ) -> Diagnostic {
+        match did_you_mean(word, candidates) {
+            Some(s) => self.hint(format!("did you mean `{s}`?")),
+            None => self.hint(otherwise),
+        }
+    }
+
     /// Adds another place that matters.
     pub fn related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
         self.related.push((span, label.into()));

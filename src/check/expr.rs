@@ -721,30 +721,33 @@ impl<'a> Lowerer<'a> {
                         format!("no region or named pit is called `{name}`"),
                         "undeclared region",
                     );
-                    d = match did_you_mean(
-                        name,
-                        known.iter().copied().chain(FUNCTIONS.iter().copied()),
-                    ) {
-                        Some(c) => d.hint(format!("did you mean `{c}`?")),
-                        None if known.is_empty() => d.hint(format!(
+                    let otherwise = if known.is_empty() {
+                        format!(
                             "declare `region {name} {{ … }}` or a row group `row south {name}: …`"
-                        )),
-                        None => d.hint(format!(
+                        )
+                    } else {
+                        format!(
                             "the file declares {}; or declare `region {name} {{ … }}`",
                             known.join(", ")
-                        )),
+                        )
                     };
+                    d = d.suggest(
+                        name,
+                        known.iter().copied().chain(FUNCTIONS.iter().copied()),
+                        otherwise,
+                    );
                     return self.error(d);
                 }
                 let mut d =
                     Diagnostic::at(span, format!("unknown function `{name}`"), "not a function");
-                d = match did_you_mean(name, candidates) {
-                    Some(c) => d.hint(format!("did you mean `{c}`?")),
-                    None => d.hint(format!(
+                d = d.suggest(
+                    name,
+                    candidates,
+                    format!(
                         "functions are {}, and the regions and named pits the file declares",
                         FUNCTIONS.join(", ")
-                    )),
-                };
+                    ),
+                );
                 self.error(d)
             }
         }
@@ -861,14 +864,11 @@ impl<'a> Lowerer<'a> {
                                     format!("`{w}` is not a value of `{}`", var.name),
                                     "unknown value",
                                 );
-                                d = match did_you_mean(&w, var.values.iter().map(String::as_str)) {
-                                    Some(s) => d.hint(format!("did you mean `{s}`?")),
-                                    None => d.hint(format!(
-                                        "`{}` is one of: {}",
-                                        var.name,
-                                        var.values.join(", ")
-                                    )),
-                                };
+                                d = d.suggest(
+                                    &w,
+                                    var.values.iter().map(String::as_str),
+                                    format!("`{}` is one of: {}", var.name, var.values.join(", ")),
+                                );
                                 self.error(d)
                             }
                         }

@@ -94,10 +94,11 @@ impl Checker {
             format!("unknown {what} `{w}`"),
             format!("not a {what}"),
         );
-        d = match did_you_mean(w, known.iter().copied()) {
-            Some(s) => d.hint(format!("did you mean `{s}`?")),
-            None => d.hint(format!("expected one of: {}", known.join(", "))),
-        };
+        d = d.suggest(
+            w,
+            known.iter().copied(),
+            format!("expected one of: {}", known.join(", ")),
+        );
         self.err(d);
     }
 
@@ -145,10 +146,11 @@ impl Checker {
             format!("no phase is called `{w}`"),
             "undeclared phase",
         );
-        d = match did_you_mean(w, self.phase_index.keys().map(String::as_str)) {
-            Some(p) => d.hint(format!("did you mean `{p}`?")),
-            None => d.hint("declare it with `phase NAME when CONDITION`"),
-        };
+        d = d.suggest(
+            w,
+            self.phase_index.keys().map(String::as_str),
+            "declare it with `phase NAME when CONDITION`",
+        );
         self.err(d);
         None
     }
@@ -223,10 +225,11 @@ impl Checker {
                         format!("no pit is labelled `{w}`"),
                         "undefined label",
                     );
-                    d = match did_you_mean(w, self.labels.keys().map(String::as_str)) {
-                        Some(s) => d.hint(format!("did you mean `{s}`?")),
-                        None => d.hint("labels are declared by the `row` lines of `board`"),
-                    };
+                    d = d.suggest(
+                        w,
+                        self.labels.keys().map(String::as_str),
+                        "labels are declared by the `row` lines of `board`",
+                    );
                     self.err(d);
                     None
                 }
@@ -1866,10 +1869,11 @@ impl Checker {
                     ExprKind::Word(w) => w.clone(),
                     _ => String::new(),
                 };
-                d = match did_you_mean(&name, self.vars.iter().map(|v| v.name.as_str())) {
-                    Some(s) => d.hint(format!("did you mean `{s}`?")),
-                    None => d.hint("declare it with `var NAME per player: values…`"),
-                };
+                d = d.suggest(
+                    &name,
+                    self.vars.iter().map(|v| v.name.as_str()),
+                    "declare it with `var NAME per player: values…`",
+                );
                 self.err(d);
             }
             return None;
@@ -1890,10 +1894,11 @@ impl Checker {
                     format!("`{w}` is not a value of `{}`", self.vars[var].name),
                     "unknown value",
                 );
-                d = match did_you_mean(w, values.iter().map(String::as_str)) {
-                    Some(s) => d.hint(format!("did you mean `{s}`?")),
-                    None => d.hint(format!("one of: {}", values.join(", "))),
-                };
+                d = d.suggest(
+                    w,
+                    values.iter().map(String::as_str),
+                    format!("one of: {}", values.join(", ")),
+                );
                 self.err(d);
                 None
             }
