@@ -345,40 +345,9 @@ impl Compiler<'_> {
     fn cond(&self, c: &Cond, k: Known) -> C {
         match c {
             Cond::True => C::Const(true),
-            Cond::Not(inner) => match self.cond(inner, k) {
-                C::Const(b) => C::Const(!b),
-                other => C::Not(Box::new(other)),
-            },
-            Cond::And(v) => {
-                let mut parts = Vec::new();
-                for c in v {
-                    match self.cond(c, k) {
-                        C::Const(true) => {}
-                        C::Const(false) => return C::Const(false),
-                        other => parts.push(other),
-                    }
-                }
-                match parts.len() {
-                    0 => C::Const(true),
-                    1 => parts.pop().expect("one part"),
-                    _ => C::And(parts.into()),
-                }
-            }
-            Cond::Or(v) => {
-                let mut parts = Vec::new();
-                for c in v {
-                    match self.cond(c, k) {
-                        C::Const(false) => {}
-                        C::Const(true) => return C::Const(true),
-                        other => parts.push(other),
-                    }
-                }
-                match parts.len() {
-                    0 => C::Const(false),
-                    1 => parts.pop().expect("one part"),
-                    _ => C::Or(parts.into()),
-                }
-            }
+            Cond::Not(inner) => negate(self.cond(inner, k)),
+            Cond::And(v) => join(true, v.iter().map(|c| self.cond(c, k))),
+            Cond::Or(v) => join(false, v.iter().map(|c| self.cond(c, k))),
             Cond::Compare(op, a, b) => match (self.num(a, k), self.num(b, k)) {
                 (N::Lin(x), N::Lin(y)) => {
                     // x op y  ⇔  x - y op 0
@@ -549,6 +518,36 @@ impl Compiler<'_> {
     }
 }
 
+/// `not c`, a constant folded.
+pub(crate) fn negate(c: C) -> C {
+    match c {
+        C::Const(b) => C::Const(!b),
+        other => C::Not(Box::new(other)),
+    }
+}
+
+/// Every part (`and`) or some part (`or`), constants folded: a part that
+/// decides the whole ends it, a part that cannot is left out, one part left
+/// stands alone.
+pub(crate) fn join(and: bool, parts: impl IntoIterator<Item = C>) -> C {
+    let (neutral, decisive) = (C::Const(and), C::Const(!and));
+    let mut kept = Vec::new();
+    for p in parts {
+        if p == decisive {
+            return decisive;
+        }
+        if p != neutral {
+            kept.push(p);
+        }
+    }
+    match kept.len() {
+        0 => neutral,
+        1 => kept.pop().expect("one part"),
+        _ if and => C::And(kept.into()),
+        _ => C::Or(kept.into()),
+    }
+}
+
 /// `lin op 0` as the cheapest condition that says it.
 fn lin_cond(op: CmpOp, d: Lin) -> C {
     match (d.cells.as_slice(), d.terms.as_slice()) {
@@ -577,31 +576,9 @@ pub(crate) fn bind_total(c: &C, total: i64) -> C {
         l
     };
     match c {
-        C::Not(inner) => match bind_total(inner, total) {
-            C::Const(b) => C::Const(!b),
-            other => C::Not(Box::new(other)),
-        },
-        C::And(v) => {
-            let parts: Vec<C> = v.iter().map(|c| bind_total(c, total)).collect();
-            if parts.contains(&C::Const(false)) {
-                C::Const(false)
-            } else {
-                C::And(parts.into_iter().filter(|c| *c != C::Const(true)).collect())
-            }
-        }
-        C::Or(v) => {
-            let parts: Vec<C> = v.iter().map(|c| bind_total(c, total)).collect();
-            if parts.contains(&C::Const(true)) {
-                C::Const(true)
-            } else {
-                C::Or(
-                    parts
-                        .into_iter()
-                        .filter(|c| *c != C::Const(false))
-                        .collect(),
-                )
-            }
-        }
+        C::Not(inner) => negate(bind_total(inner, total)),
+        C::And(v) => join(true, v.iter().map(|c| bind_total(c, total))),
+        C::Or(v) => join(false, v.iter().map(|c| bind_total(c, total))),
         C::LinCmp(op, l) => lin_cond(*op, fold(l)),
         other => other.clone(),
     }

@@ -731,37 +731,20 @@ fn rules_mention(rules: &Rules, pc: &dyn Fn(&Cond) -> bool, pn: &dyn Fn(&Num) ->
 /// What the `start` rules require of a pit, as one condition: for each
 /// rule, `not when or (every require)`, constant parts folded.
 fn requirements(rules: &[CRule]) -> C {
-    let mut all = Vec::new();
-    for r in rules {
-        let mut needs: Vec<C> = r
-            .actions
-            .iter()
-            .filter_map(|a| match a {
-                compiled::A::Require(c) => Some(c.clone()),
-                _ => None,
-            })
-            .collect();
-        let need = match needs.len() {
-            0 => continue,
-            1 => needs.pop().expect("one"),
-            _ => C::And(needs.into()),
-        };
-        let part = match &r.when {
-            C::Const(true) => need,
-            C::Const(false) => continue,
-            when => C::Or(vec![C::Not(Box::new(when.clone())), need].into()),
-        };
-        match part {
-            C::Const(true) => {}
-            C::Const(false) => return C::Const(false),
-            p => all.push(p),
-        }
-    }
-    match all.len() {
-        0 => C::Const(true),
-        1 => all.pop().expect("one"),
-        _ => C::And(all.into()),
-    }
+    compiled::join(
+        true,
+        rules.iter().map(|r| {
+            let need = compiled::join(
+                true,
+                r.actions.iter().filter_map(|a| match a {
+                    compiled::A::Require(c) => Some(c.clone()),
+                    _ => None,
+                }),
+            );
+            // A rule that applies requires what it requires.
+            compiled::join(false, [compiled::negate(r.when.clone()), need])
+        }),
+    )
 }
 
 /// What each heading means for a mover at a cell: forward and backward
