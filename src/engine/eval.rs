@@ -26,6 +26,9 @@ pub(crate) struct Ctx<'a> {
     /// The turn's letter and flags.
     pub choice: u8,
     pub flags: u8,
+    /// Where to note the flags a condition reads (while a turn is played,
+    /// to tell whether a flag changes anything).
+    pub asked: Option<&'a Cell<u8>>,
     /// What the players could play next (at the `after` moment).
     pub look: Option<&'a super::lookahead::Lookahead>,
     /// Seeds in play, counted the first time a rule asks.
@@ -49,9 +52,21 @@ impl<'a> Ctx<'a> {
             dir: Direction::Forward,
             choice: 0,
             flags: 0,
+            asked: None,
             look: None,
             total: Cell::new(None),
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// Whether the turn has flag `i`, noting that it was asked.
+    #[inline]
+    fn flagged(&self, i: u8) -> bool {
+        if let Some(a) = self.asked {
+            a.set(a.get() | 1 << i);
+        }
+        self.flags & (1 << i) != 0
     }
 }
 
@@ -254,7 +269,7 @@ impl Engine {
             C::Repeated => f.repeated,
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
-            C::Flagged(i) => f.flags & (1 << i) != 0,
+            C::Flagged(i) => f.flagged(*i),
             _ => return None,
         })
     }
@@ -321,7 +336,7 @@ impl Engine {
             C::Repeated => f.repeated,
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
-            C::Flagged(i) => f.flags & (1 << i) != 0,
+            C::Flagged(i) => f.flagged(*i),
             C::AtStart(c) => {
                 let g = Ctx {
                     pos: f.before,

@@ -39,13 +39,16 @@ struct State {
     outcome: Option<Outcome>,
     plies: u32,
     before: Position,
-    sim: Position,
-    /// A turn's result without its flags, to compare with them.
-    plain: Position,
-    /// The position each legal turn leads to, while turns are judged.
+    /// Whether `results` and `tried` hold what each legal turn does.
+    judged: bool,
+    /// The position each legal turn leads to (when `judged`).
     results: Vec<Position>,
-    /// What each legal turn did, while turns are judged.
-    applied: Vec<super::turn::Applied>,
+    /// What each legal turn did, and the flags its rules read.
+    tried: Vec<(Result<Applied, Halt>, u8)>,
+    /// Spare lists, while flagged turns are slotted in.
+    next_legal: Vec<Turn>,
+    next_results: Vec<Position>,
+    next_tried: Vec<(Result<Applied, Halt>, u8)>,
     scratch: Scratch,
     /// Turns found never to end in this position (left out of `legal` when
     /// the variant forbids them).
@@ -83,7 +86,6 @@ impl Game {
         let total = pos.total() as i64;
         let mut st = State {
             before: pos.clone(),
-            sim: pos.clone(),
             pos,
             total,
             ends: engine.bound_ends(total),
@@ -112,6 +114,9 @@ impl Game {
         st.seen_filter = o.seen_filter;
         st.repeated = o.repeated;
         st.legal.clone_from(&o.legal);
+        st.endless.clone_from(&o.endless);
+        // What the legal turns do is worked out again when asked.
+        st.judged = false;
         st.outcome.clone_from(&o.outcome);
         st.plies = o.plies;
         st.total = o.total;
@@ -120,8 +125,6 @@ impl Game {
         }
         if st.before.cells.len() != o.pos.cells.len() {
             st.before = o.pos.clone();
-            st.sim = o.pos.clone();
-            st.plain = o.pos.clone();
         }
     }
 
@@ -175,11 +178,27 @@ impl Game {
     /// resource limit ([`super::MAX_SOWINGS`]).
     pub fn play(&mut self, turn: Turn) -> Result<(), TooLong> {
         let (e, st) = (&*self.engine, &mut self.st);
-        if e.reads_before {
+        if e.reads_before || e.detect_cycles {
             st.before.copy_from(&st.pos);
         }
         let mover = st.pos.to_move.unwrap_or(0);
-        let applied = match e.apply(&mut st.pos, &st.before, turn, &mut st.scratch) {
+        // A turn judged while the legal turns were listed is not played again.
+        let judged = if st.judged {
+            st.legal.iter().position(|&t| t == turn)
+        } else {
+            None
+        };
+        let played = match judged {
+            Some(k) => {
+                let (result, _) = &st.tried[k];
+                if result.is_ok() {
+                    st.pos.copy_from(&st.results[k]);
+                }
+                result.clone()
+            }
+            None => e.apply(&mut st.pos, &st.before, turn, &mut st.scratch),
+        };
+        let applied = match played {
             Ok(a) => a,
             Err(Halt::Endless) if e.rules.endless != Endless::Forbid => {
                 // The variant lets a turn that never ends be played: it ends
@@ -208,6 +227,16 @@ impl Game {
         }
         st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
         st.settle(e, applied.stored)
+    }
+
+    /// What each legal turn does, when the rules had to play them to list
+    /// them: the pit the first capture empties, for each capturing turn.
+    pub(crate) fn judged_turns(&self) -> Option<impl Iterator<Item = &Applied> + '_> {
+        self.st.judged.then(|| {
+            self.st.tried[..self.st.legal.len()]
+                .iter()
+                .filter_map(|(r, _)| r.as_ref().ok())
+        })
     }
 }
 
@@ -329,6 +358,7 @@ impl State {
     fn generate(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
         self.legal.clear();
         self.endless.clear();
+        self.judged = false;
         let plan = &e.plan[mover as usize];
         let letters = e.rules.notation.letters.len().max(1);
         let fixed = e.rules.sowing.direction.is_some();
@@ -374,13 +404,38 @@ impl State {
         if plan.start_prefers {
             self.start_preferences(e, mover);
         }
-        if !e.rules.notation.flags.is_empty() {
-            self.flagged_turns(e)?;
+        let flags = !e.rules.notation.flags.is_empty();
+        if e.simulate || flags {
+            self.try_turns(e);
+        }
+        if flags {
+            self.flagged_turns(e);
         }
         if e.simulate {
             self.judge_turns(e, mover)?;
         }
         Ok(())
+    }
+
+    /// Plays each listed turn once, on a position of its own, keeping what
+    /// it did for the rules that judge turns and for [`Game::play`].
+    fn try_turns(&mut self, e: &Engine) {
+        let n = self.legal.len();
+        while self.results.len() < n {
+            self.results.push(self.pos.clone());
+        }
+        self.tried.clear();
+        for k in 0..n {
+            self.results[k].copy_from(&self.pos);
+            let r = e.apply(
+                &mut self.results[k],
+                &self.pos,
+                self.legal[k],
+                &mut self.scratch,
+            );
+            self.tried.push((r, self.scratch.asked));
+        }
+        self.judged = true;
     }
 
     /// Preferences among starting pits (`prefer` in `start` rules), in file
@@ -414,21 +469,45 @@ impl State {
     }
 
     /// Adds, after each turn, the same turn with each flag written, where
-    /// the flag changes what the turn does (the rules asked about it).
-    fn flagged_turns(&mut self, e: &Engine) -> Result<(), TooLong> {
+    /// the flag changes what the turn does (the rules read it, and the
+    /// result differs).
+    fn flagged_turns(&mut self, e: &Engine) {
         let n = self.legal.len();
+        if self.tried.iter().all(|&(_, asked)| asked == 0) {
+            return;
+        }
+        // The lists are rebuilt with each flagged turn right after its
+        // plain one, which keeps the documented order: by pit, letter, then
+        // flags. Positions are swapped between the lists, never dropped.
+        self.next_legal.clear();
+        self.next_tried.clear();
+        let mut j = 0;
         for k in 0..n {
             let t = self.legal[k];
-            self.sim.copy_from(&self.pos);
-            let plain = e.apply(&mut self.sim, &self.pos, t, &mut self.scratch);
-            self.plain.copy_from(&self.sim);
+            let plain = j;
+            self.slot(j);
+            std::mem::swap(&mut self.results[k], &mut self.next_results[j]);
+            let (result, asked) = std::mem::replace(&mut self.tried[k], (Err(Halt::TooLong), 0));
+            self.next_legal.push(t);
+            self.next_tried.push((result, asked));
+            j += 1;
             for b in 0..e.rules.notation.flags.len() as u8 {
+                if asked & 1 << b == 0 {
+                    // The rules never read the flag: it changes nothing.
+                    continue;
+                }
                 let flagged = Turn { flags: 1 << b, ..t };
-                self.sim.copy_from(&self.pos);
-                let with = e.apply(&mut self.sim, &self.pos, flagged, &mut self.scratch);
-                let differs = match (&plain, &with) {
+                self.slot(j);
+                self.next_results[j].copy_from(&self.pos);
+                let with = e.apply(
+                    &mut self.next_results[j],
+                    &self.pos,
+                    flagged,
+                    &mut self.scratch,
+                );
+                let differs = match (&self.next_tried[plain].0, &with) {
                     (Ok(p), Ok(w)) => {
-                        self.sim != self.plain
+                        self.next_results[j] != self.next_results[plain]
                             || w.again != p.again
                             || w.ended != p.ended
                             || w.forbidden != p.forbidden
@@ -437,20 +516,28 @@ impl State {
                     _ => true,
                 };
                 if differs {
-                    self.legal.push(flagged);
+                    self.next_legal.push(flagged);
+                    self.next_tried.push((with, self.scratch.asked));
+                    j += 1;
                 }
             }
         }
-        // Keep the documented order: by pit, letter, then flags.
-        self.legal
-            .sort_by_key(|t| (e.order_of(t.pit), t.choice, t.flags));
-        Ok(())
+        std::mem::swap(&mut self.legal, &mut self.next_legal);
+        std::mem::swap(&mut self.tried, &mut self.next_tried);
+        std::mem::swap(&mut self.results, &mut self.next_results);
     }
 
-    /// Plays each candidate turn on a scratch position and keeps those the
-    /// `turn` rules (and forbidding `capture` rules) allow. Rules filter in
-    /// file order: `require` drops what fails; `prefer` drops what fails
-    /// only if something it keeps is left.
+    /// Makes sure the spare list of positions has a slot `j`.
+    fn slot(&mut self, j: usize) {
+        while self.next_results.len() <= j {
+            self.next_results.push(self.pos.clone());
+        }
+    }
+
+    /// Keeps the turns the `turn` rules (and forbidding `capture` rules)
+    /// allow, judged on what each did. Rules filter in file order:
+    /// `require` drops what fails; `prefer` drops what fails only if
+    /// something it keeps is left.
     fn judge_turns(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
         let plan = &e.plan[mover as usize];
         let active = plan
@@ -460,37 +547,36 @@ impl State {
         if !active && !e.forbids && !e.simulate_all {
             return Ok(());
         }
-        // Play each turn once; judge every rule on the positions reached.
         let n = self.legal.len();
-        while self.results.len() < n {
-            self.results.push(self.pos.clone());
-        }
-        self.applied.clear();
         self.keep.clear();
         for k in 0..n {
-            let t = self.legal[k];
-            self.results[k].copy_from(&self.pos);
-            let a = match e.apply(&mut self.results[k], &self.pos, t, &mut self.scratch) {
-                Ok(a) => a,
-                Err(Halt::Endless) => {
+            // keep[k]: bit 0 = still legal; bit 1 = holds for the action judged.
+            let keep = match &self.tried[k].0 {
+                Ok(a) => !a.forbidden,
+                Err(Halt::Endless) if e.rules.endless == Endless::Forbid => {
                     // Never ends: not legal (the variant forbids it).
-                    self.endless.push(t);
-                    Applied {
-                        forbidden: true,
+                    self.endless.push(self.legal[k]);
+                    false
+                }
+                Err(Halt::Endless) => {
+                    // Legal, and ends the game when played: the rules judge
+                    // it as if it had left the position as it was.
+                    self.results[k].copy_from(&self.pos);
+                    self.tried[k].0 = Ok(Applied {
+                        last: self.legal[k].pit,
                         ..Applied::default()
-                    }
+                    });
+                    true
                 }
                 Err(Halt::TooLong) => return Err(TooLong),
             };
-            self.applied.push(a);
-            // keep[k]: bit 0 = still legal; bit 1 = holds for the action judged.
-            self.keep.push(if a.forbidden { 0 } else { 1 });
+            self.keep.push(keep as u8);
         }
         let State {
             pos,
             legal,
             results,
-            applied,
+            tried,
             keep,
             ..
         } = self;
@@ -498,6 +584,7 @@ impl State {
             for a in &r.actions {
                 let mut any = false;
                 for k in 0..n {
+                    let Ok(applied) = &tried[k].0 else { continue };
                     if keep[k] & 1 == 0 {
                         continue;
                     }
@@ -506,8 +593,8 @@ impl State {
                     fb.choice = t.choice;
                     fb.flags = t.flags;
                     let holds = !e.cond(&r.when, &fb) || {
-                        let mut fa = Ctx::new(&results[k], pos, t.pit, applied[k].last);
-                        fa.captured = applied[k].seeds_captured;
+                        let mut fa = Ctx::new(&results[k], pos, t.pit, applied.last);
+                        fa.captured = applied.seeds_captured;
                         fa.choice = t.choice;
                         fa.flags = t.flags;
                         match a {
@@ -529,12 +616,18 @@ impl State {
                 }
             }
         }
-        let mut k = 0;
-        let keep = &self.keep;
-        self.legal.retain(|_| {
-            k += 1;
-            keep[k - 1] & 1 == 1
-        });
+        // Keep the legal turns, and what each did, in order.
+        let mut j = 0;
+        for (k, &flag) in keep.iter().enumerate() {
+            if flag & 1 == 1 {
+                legal.swap(j, k);
+                tried.swap(j, k);
+                results.swap(j, k);
+                j += 1;
+            }
+        }
+        legal.truncate(j);
+        tried.truncate(j);
         Ok(())
     }
 }

@@ -59,14 +59,23 @@ impl Lookahead {
         let Ok(game) = Game::from_position(self.engine.clone(), q.clone(), Vec::new()) else {
             return look;
         };
-        let mut scratch = Scratch::default();
-        for &t in game.legal_turns() {
-            let mut sim = q.clone();
-            if let Ok(a) = self.engine.apply(&mut sim, &q, t, &mut scratch) {
-                if a.captured {
-                    look.has_capture = true;
-                    if a.first_taken != NONE && !look.first.contains(&a.first_taken) {
-                        look.first.push(a.first_taken);
+        let mut note = |a: &super::turn::Applied| {
+            if a.captured {
+                look.has_capture = true;
+                if a.first_taken != NONE && !look.first.contains(&a.first_taken) {
+                    look.first.push(a.first_taken);
+                }
+            }
+        };
+        match game.judged_turns() {
+            // The game played each turn to list it.
+            Some(judged) => judged.for_each(&mut note),
+            None => {
+                let mut scratch = Scratch::default();
+                for &t in game.legal_turns() {
+                    let mut sim = q.clone();
+                    if let Ok(a) = self.engine.apply(&mut sim, &q, t, &mut scratch) {
+                        note(&a);
                     }
                 }
             }

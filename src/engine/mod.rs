@@ -47,8 +47,6 @@ pub struct Engine {
     plan: [Plan; 2],
     /// Each player's score.
     scores: [N; 2],
-    /// Each pit's rank in the order turns are listed (labels in natural order).
-    rank: Vec<u16>,
     skip_origin: bool,
     /// Some condition asks whether a position repeats.
     tracks_repetition: bool,
@@ -397,10 +395,6 @@ impl Engine {
                 .any(|a| matches!(a, Action::Relay(_) | Action::Resow { .. }))
         });
 
-        let mut rank = vec![0u16; npits];
-        for (i, &p) in move_order.iter().enumerate() {
-            rank[p as usize] = i as u16;
-        }
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let zobrist = (0..cells)
             .map(|_| {
@@ -416,7 +410,6 @@ impl Engine {
             endless_seen: Default::default(),
             zobrist,
             cycle,
-            rank,
             rules,
             npits,
             next,
@@ -492,11 +485,6 @@ impl Engine {
                 })
                 .collect()
         }))
-    }
-
-    /// A pit's rank in the order turns are listed.
-    pub(crate) fn order_of(&self, pit: u16) -> u16 {
-        self.rank.get(pit as usize).copied().unwrap_or(u16::MAX)
     }
 
     /// The index of a turn's stage in a plan's `stages`, if staged.

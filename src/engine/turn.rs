@@ -2,6 +2,8 @@
 //! another turn, stop), and judge captures. Nothing here allocates once the
 //! scratch buffers have grown to the board's size.
 
+use std::cell::Cell;
+
 use super::compiled::{CRule, A, V};
 use super::eval::Ctx;
 use super::position::Position;
@@ -25,7 +27,7 @@ pub(crate) struct Taken {
 }
 
 /// What a turn did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Applied {
     /// A rule forbade the turn.
     pub forbidden: bool,
@@ -86,10 +88,12 @@ pub(crate) struct Scratch {
     key: Vec<u32>,
     /// The state before the first relay.
     first: Vec<u32>,
+    /// The flags the last turn played read (a bit per flag).
+    pub asked: u8,
 }
 
 /// Where a turn stands between its steps: what the words of its rules mean.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Step {
     /// The phase at the start of the turn (0 when the rules are not staged).
     phase: usize,
@@ -99,11 +103,14 @@ pub(crate) struct Step {
     sowings: i64,
     captured: i64,
     turn: Turn,
+    /// The flags the turn's rules have read (a bit per flag).
+    asked: Cell<u8>,
 }
 
 impl Step {
-    fn ctx<'p>(&self, pos: &'p Position, before: &'p Position) -> Ctx<'p> {
+    fn ctx<'p>(&'p self, pos: &'p Position, before: &'p Position) -> Ctx<'p> {
         let mut f = Ctx::new(pos, before, self.origin, self.last);
+        f.asked = Some(&self.asked);
         f.captured = self.captured;
         f.sowings = self.sowings;
         f.dir = self.dir;
@@ -125,6 +132,7 @@ impl Engine {
     }
 
     /// Plays `turn` on `pos`; `before` is a copy of `pos` the caller keeps.
+    /// Afterwards `scratch.asked` holds the flags the turn's rules read.
     pub(crate) fn apply(
         &self,
         pos: &mut Position,
@@ -132,14 +140,8 @@ impl Engine {
         turn: Turn,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
-        let Scratch {
-            taken,
-            saved,
-            key,
-            first,
-        } = scratch;
+        scratch.asked = 0;
         let mover = pos.to_move.unwrap_or(0);
-        let plan = &self.plan[mover as usize];
         let Some(dir) = self.turn_direction(mover, turn) else {
             // A choice that means no direction here: nothing is sown.
             return Ok(Applied {
@@ -163,7 +165,30 @@ impl Engine {
             sowings: 0,
             captured: 0,
             turn,
+            asked: Cell::new(0),
         };
+        let played = self.sow_turn(pos, before, &mut at, scratch);
+        scratch.asked = at.asked.get();
+        played
+    }
+
+    /// Plays a turn from its first sowing on, `at` saying where it stands.
+    fn sow_turn(
+        &self,
+        pos: &mut Position,
+        before: &Position,
+        at: &mut Step,
+        scratch: &mut Scratch,
+    ) -> Result<Applied, Halt> {
+        let Scratch {
+            taken,
+            saved,
+            key,
+            first,
+            ..
+        } = scratch;
+        let (mover, origin, turn, phase) = (pos.to_move.unwrap_or(0), at.origin, at.turn, at.phase);
+        let plan = &self.plan[mover as usize];
         let mut out = Applied {
             first_taken: NONE,
             ..Applied::default()
@@ -186,7 +211,7 @@ impl Engine {
                 pos.hands[mover as usize] -= n;
                 (origin, n, true)
             }
-            None => (origin, self.lift(pos, before, &at, origin, None), false),
+            None => (origin, self.lift(pos, before, at, origin, None), false),
         };
         let mut sown: u64 = 0;
         // Brent's cycle detection: the state before each sowing is compared
@@ -216,15 +241,15 @@ impl Engine {
                 return Err(Halt::Endless);
             }
             if self.detect_cycles && at.sowings > 1 {
-                let hk = h ^ mix(&at, from, seeds, into_from, self.counter_caps);
+                let hk = h ^ mix(at, from, seeds, into_from, self.counter_caps);
                 // Besides Brent's saved state, the state of the first relay:
                 // a run of relays that can be undone lap by lap comes back to
                 // it after one cycle, twice as soon as Brent notices.
                 if at.sowings == 2 {
-                    self.state_key(first, pos, &at, from, seeds, into_from);
+                    self.state_key(first, pos, at, from, seeds, into_from);
                     first_hash = hk;
                 } else if hk == first_hash {
-                    self.state_key(key, pos, &at, from, seeds, into_from);
+                    self.state_key(key, pos, at, from, seeds, into_from);
                     if *key == *first {
                         if at.sowings > LONG {
                             self.remember_endless(before, turn);
@@ -233,7 +258,7 @@ impl Engine {
                     }
                 }
                 if hk == saved_hash && !saved.is_empty() {
-                    self.state_key(key, pos, &at, from, seeds, into_from);
+                    self.state_key(key, pos, at, from, seeds, into_from);
                     if *key == *saved {
                         if at.sowings > LONG {
                             self.remember_endless(before, turn);
@@ -243,7 +268,7 @@ impl Engine {
                 }
                 lambda += 1;
                 if lambda == power || saved.is_empty() {
-                    self.state_key(saved, pos, &at, from, seeds, into_from);
+                    self.state_key(saved, pos, at, from, seeds, into_from);
                     saved_hash = hk;
                     power *= 2;
                     lambda = 0;
@@ -301,7 +326,7 @@ impl Engine {
             }
             at.last = cell;
             out.last = cell;
-            if let Some(end) = self.ended_now(plan, pos, before, &at) {
+            if let Some(end) = self.ended_now(plan, pos, before, at) {
                 out.ended = Some(end);
                 break;
             }
@@ -348,13 +373,13 @@ impl Engine {
                             }
                         }
                         A::CaptureRegion { region, to } => {
-                            self.take_region(pos, before, &at, region, to, taken)
+                            self.take_region(pos, before, at, region, to, taken)
                         }
                         A::Resow { from, heading } => {
                             let place = self.place(from, &at.ctx(pos, before));
                             resow = self.heading(mover, place, *heading).map(|d| (place, d));
                         }
-                        A::Set { var, value } => self.set_var(pos, before, &at, NONE, var, *value),
+                        A::Set { var, value } => self.set_var(pos, before, at, NONE, var, *value),
                         A::Relay(n) => relay = Some(*n),
                         A::Again => out.again = true,
                         A::Stop => relay = None,
@@ -363,10 +388,10 @@ impl Engine {
                 }
                 if !taken.is_empty() {
                     let kept = resow.is_some();
-                    let n = self.judge_capture(capture, pos, before, &at, taken, kept, &mut out);
+                    let n = self.judge_capture(capture, pos, before, at, taken, kept, &mut out);
                     at.captured += n as i64;
                     if n > 0 {
-                        if let Some(end) = self.ended_now(plan, pos, before, &at) {
+                        if let Some(end) = self.ended_now(plan, pos, before, at) {
                             // Seeds captured but not yet sown stay in the capturer's hand.
                             if kept {
                                 pos.hands[mover as usize] += n;
@@ -394,11 +419,11 @@ impl Engine {
             }
             from = cell;
             into_from = false;
-            seeds = self.lift(pos, before, &at, cell, count);
+            seeds = self.lift(pos, before, at, cell, count);
             h = h.wrapping_sub(self.zobrist[cell as usize].wrapping_mul(seeds as u64));
         }
         out.seeds_captured = at.captured;
-        out.at = Some(at);
+        out.at = Some(at.clone());
         Ok(out)
     }
 
@@ -411,7 +436,7 @@ impl Engine {
         before: &Position,
         applied: &Applied,
     ) {
-        let Some(at) = applied.at else { return };
+        let Some(at) = &applied.at else { return };
         let mover = pos.to_move.unwrap_or(0);
         for rule in &me.plan[mover as usize].after {
             let look = super::lookahead::Lookahead::new(me.clone(), pos);
