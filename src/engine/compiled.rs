@@ -162,6 +162,8 @@ pub(crate) enum C {
     OwnerIs(P, Player),
     SamePlayer(W, W),
     In(P, R),
+    /// A place among a fixed set of cells (a bit per cell).
+    InCells(P, Box<[u64]>),
     NoLegalTurn,
     Repeated,
     Going(Direction),
@@ -208,6 +210,51 @@ pub(crate) enum A {
 pub(crate) struct CRule {
     pub when: C,
     pub actions: Vec<A>,
+}
+
+/// Rules of which the first that holds decides (the `land` rules).
+/// Neighbours whose conditions begin with the same parts are judged on
+/// those parts once.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FirstOf {
+    pub rules: Vec<CRule>,
+    /// For each rule: how many leading parts of its `and` the rules after
+    /// it share, and how many rules after it share them.
+    pub shared: Vec<(usize, usize)>,
+}
+
+impl FirstOf {
+    pub fn new(rules: Vec<CRule>) -> FirstOf {
+        fn parts(c: &C) -> &[C] {
+            match c {
+                C::And(v) => v,
+                _ => &[],
+            }
+        }
+        let shared = (0..rules.len())
+            .map(|i| {
+                let mine = parts(&rules[i].when);
+                let m = rules.get(i + 1).map_or(0, |next| {
+                    let theirs = parts(&next.when);
+                    mine.iter().zip(theirs).take_while(|(a, b)| a == b).count()
+                });
+                // A shared prefix must leave each rule something of its own.
+                let m = m.min(mine.len().saturating_sub(1));
+                if m == 0 {
+                    return (0, 0);
+                }
+                let run = rules[i + 1..]
+                    .iter()
+                    .take_while(|r| {
+                        let p = parts(&r.when);
+                        p.len() > m && p[..m] == mine[..m]
+                    })
+                    .count();
+                (m, run)
+            })
+            .collect();
+        FirstOf { rules, shared }
+    }
 }
 
 /// What is known while compiling.
@@ -377,6 +424,14 @@ impl Compiler<'_> {
             },
             Cond::PlaceIn(p, r) => match (self.place(p, k), self.region(r, k)) {
                 (P::Cell(c), R::Cells(cells)) => C::Const(cells.contains(&c)),
+                (p, R::Cells(cells)) => {
+                    let top = cells.iter().max().map_or(0, |&c| c as usize);
+                    let mut bits = vec![0u64; top / 64 + 1];
+                    for &c in cells.iter() {
+                        bits[c as usize / 64] |= 1 << (c % 64);
+                    }
+                    C::InCells(p, bits.into())
+                }
                 (p, r) => C::In(p, r),
             },
             Cond::VarIs(var, at, value) => C::VarIs(self.var(*var, at, k), *value as u32),

@@ -2,7 +2,7 @@
 
 use std::cell::Cell;
 
-use super::compiled::{arith, compare, Lin, C, N, P, R, T, V, W};
+use super::compiled::{arith, compare, CRule, FirstOf, Lin, C, N, P, R, T, V, W};
 use super::position::Position;
 use super::{Engine, NONE};
 use crate::ir::{Direction, Player};
@@ -57,6 +57,13 @@ impl<'a> Ctx<'a> {
             total: Cell::new(None),
         }
     }
+}
+
+/// Whether a cell's bit is set ([`NONE`] never is).
+#[inline(always)]
+fn has_bit(bits: &[u64], c: u16) -> bool {
+    bits.get(c as usize / 64)
+        .is_some_and(|w| w >> (c % 64) & 1 == 1)
 }
 
 impl Ctx<'_> {
@@ -143,7 +150,7 @@ impl Engine {
         match r {
             R::Cells(c) => c,
             R::FirstCaptures(w) => match (f.look, self.who(w, f)) {
-                (Some(look), Some(p)) => look.first_captures(p),
+                (Some(look), Some(p)) => look.first_captures(p, f.pos),
                 _ => &[],
             },
             R::SideOf(w) => self.who(w, f).map_or(&[], |p| &self.sides[p as usize]),
@@ -226,6 +233,40 @@ impl Engine {
         }
     }
 
+    /// The first rule of a list that holds. A run of rules beginning with
+    /// the same parts is skipped at once when those parts fail, and judged
+    /// on the rest of each when they hold.
+    pub(crate) fn first_of<'r>(&self, list: &'r FirstOf, f: &Ctx) -> Option<&'r CRule> {
+        let all = |parts: &[C]| {
+            parts
+                .iter()
+                .all(|c| self.leaf(c, f).unwrap_or_else(|| self.cond_general(c, f)))
+        };
+        // Rules before `known` share `known_len` leading parts that hold.
+        let (mut known, mut known_len) = (0, 0);
+        let mut i = 0;
+        while let Some(r) = list.rules.get(i) {
+            let (m, run) = list.shared[i];
+            let holds = match &r.when {
+                C::And(v) if i < known => all(&v[known_len..]),
+                C::And(v) if m > 0 => {
+                    if !all(&v[..m]) {
+                        i += 1 + run;
+                        continue;
+                    }
+                    (known, known_len) = (i + 1 + run, m);
+                    all(&v[m..])
+                }
+                c => self.cond(c, f),
+            };
+            if holds {
+                return Some(r);
+            }
+            i += 1;
+        }
+        None
+    }
+
     /// Judges a condition. The shapes rules use most (alone, or joined by
     /// `and` / `or`) are judged inline; the rest in [`Engine::cond_general`].
     #[inline]
@@ -263,6 +304,8 @@ impl Engine {
             ),
             C::SeedsIn(P::Last, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.last)),
             C::SeedsIn(P::Here, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.here)),
+            C::InCells(P::Last, bits) => has_bit(bits, f.last),
+            C::InCells(P::Here, bits) => has_bit(bits, f.here),
             C::OwnerIs(P::Last, pl) => self.owner.get(f.last as usize) == Some(pl),
             C::OwnerIs(P::Here, pl) => self.owner.get(f.here as usize) == Some(pl),
             C::NoLegalTurn => f.no_legal_turn,
@@ -318,6 +361,7 @@ impl Engine {
                 let x = self.place(p, f);
                 x != NONE && self.region(r, f).contains(&x)
             }
+            C::InCells(p, bits) => has_bit(bits, self.place(p, f)),
             C::VarIs(V::PitsOf(base, r), value) => {
                 // Some pit of the region holds the value.
                 self.region(r, f)
@@ -329,7 +373,7 @@ impl Engine {
                 slot != usize::MAX && f.pos.vars.get(slot) == Some(value)
             }
             C::HasCapture(w) => match (f.look, self.who(w, f)) {
-                (Some(look), Some(p)) => look.has_capture(p),
+                (Some(look), Some(p)) => look.has_capture(p, f.pos),
                 _ => false,
             },
             C::NoLegalTurn => f.no_legal_turn,

@@ -53,6 +53,10 @@ struct State {
     /// Turns found never to end in this position (left out of `legal` when
     /// the variant forbids them).
     endless: Vec<Turn>,
+    /// Games the `after` rules looked ahead on, at the positions they
+    /// looked at: when the next position is one of them, its legal turns
+    /// are known.
+    ahead: Vec<Game>,
     keep: Vec<u8>,
 }
 
@@ -106,6 +110,7 @@ impl Game {
     pub fn copy_from(&mut self, other: &Game) {
         if !Arc::ptr_eq(&self.engine, &other.engine) {
             self.engine = other.engine.clone();
+            self.st.ahead.clear();
         }
         let (st, o) = (&mut self.st, &other.st);
         st.pos.copy_from(&o.pos);
@@ -223,20 +228,45 @@ impl Game {
             return Ok(());
         }
         if !e.plan[mover as usize].after.is_empty() {
-            Engine::after_turn(&self.engine, &mut st.pos, &st.before, &applied);
+            let games = std::mem::take(&mut st.ahead);
+            st.ahead = Engine::after_turn(&self.engine, &mut st.pos, &st.before, &applied, games);
         }
         st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
         st.settle(e, applied.stored)
     }
 
-    /// What each legal turn does, when the rules had to play them to list
-    /// them: the pit the first capture empties, for each capturing turn.
-    pub(crate) fn judged_turns(&self) -> Option<impl Iterator<Item = &Applied> + '_> {
-        self.st.judged.then(|| {
-            self.st.tried[..self.st.legal.len()]
-                .iter()
-                .filter_map(|(r, _)| r.as_ref().ok())
-        })
+    /// What each legal turn does (the turns are played now if listing
+    /// them did not play them).
+    pub(crate) fn judged_turns(&mut self) -> impl Iterator<Item = &Applied> + '_ {
+        if !self.st.judged {
+            self.st.try_turns(&self.engine);
+        }
+        self.st.tried[..self.st.legal.len()]
+            .iter()
+            .filter_map(|(r, _)| r.as_ref().ok())
+    }
+
+    /// Sets the game to `pos` with `to_move` to move and no history,
+    /// reusing its buffers.
+    pub(crate) fn reset(&mut self, pos: &Position, to_move: Player) -> Result<(), TooLong> {
+        let (e, st) = (&*self.engine, &mut self.st);
+        st.pos.copy_from(pos);
+        st.pos.to_move = Some(to_move);
+        st.seen.clear();
+        st.seen_hash.clear();
+        st.seen_filter = [0; 16];
+        st.repeated = false;
+        st.plies = 0;
+        let total = pos.total() as i64;
+        if total != st.total {
+            st.total = total;
+            st.ends = e.bound_ends(total);
+        }
+        let settled = st.settle(e, false);
+        if settled.is_err() {
+            st.judged = false;
+        }
+        settled
     }
 }
 
@@ -356,6 +386,9 @@ impl State {
 
     /// Fills `legal` with the turns the rules allow `mover`.
     fn generate(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
+        if self.adopt() {
+            return Ok(());
+        }
         self.legal.clear();
         self.endless.clear();
         self.judged = false;
@@ -415,6 +448,28 @@ impl State {
             self.judge_turns(e, mover)?;
         }
         Ok(())
+    }
+
+    /// Takes over the legal turns a game looked ahead on found for this
+    /// very position, if there is one.
+    fn adopt(&mut self) -> bool {
+        let Some(g) = self
+            .ahead
+            .iter_mut()
+            .find(|g| g.st.judged && g.st.outcome.is_none() && g.st.pos == self.pos)
+        else {
+            return false;
+        };
+        let o = &mut g.st;
+        std::mem::swap(&mut self.legal, &mut o.legal);
+        std::mem::swap(&mut self.results, &mut o.results);
+        std::mem::swap(&mut self.tried, &mut o.tried);
+        std::mem::swap(&mut self.endless, &mut o.endless);
+        self.judged = true;
+        // That game's lists are ours now (and its are stale).
+        o.judged = false;
+        o.legal.clear();
+        true
     }
 
     /// Plays each listed turn once, on a position of its own, keeping what

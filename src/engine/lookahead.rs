@@ -1,11 +1,12 @@
 //! Looking ahead: the turns a player could play next, were they to move in
 //! the position just reached. `has_capture` and `first_captures` read it at
-//! the `after` moment; each is worked out once, when first asked.
+//! the `after` moment; each is worked out once, when first asked, on a game
+//! object lent by the caller (so nothing is allocated once they exist).
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
 
-use super::turn::Scratch;
+use super::turn::Applied;
 use super::{Engine, Game, Position, NONE};
 use crate::ir::Player;
 
@@ -22,44 +23,61 @@ struct Look {
 #[derive(Debug)]
 pub(crate) struct Lookahead {
     engine: Arc<Engine>,
-    pos: Position,
     looks: [OnceCell<Look>; 2],
+    /// Games to work out on: the games used stay at their positions, so
+    /// that the caller can take over what they found.
+    games: RefCell<Vec<Game>>,
 }
 
 impl Lookahead {
-    /// A look ahead from `pos`.
-    pub(crate) fn new(engine: Arc<Engine>, pos: &Position) -> Lookahead {
+    /// A look ahead, working on `games` (and adding games when there are
+    /// too few).
+    pub(crate) fn new(engine: Arc<Engine>, games: Vec<Game>) -> Lookahead {
         Lookahead {
             engine,
-            pos: pos.clone(),
             looks: [OnceCell::new(), OnceCell::new()],
+            games: RefCell::new(games),
         }
     }
 
-    fn look(&self, p: Player) -> &Look {
-        self.looks[p as usize & 1].get_or_init(|| self.work_out(p))
+    /// The games back, the ones used at the positions looked at.
+    pub(crate) fn into_games(self) -> Vec<Game> {
+        self.games.into_inner()
     }
 
-    /// Whether `p` would have a legal capturing turn.
-    pub(crate) fn has_capture(&self, p: Player) -> bool {
-        self.look(p).has_capture
+    fn look(&self, p: Player, pos: &Position) -> &Look {
+        self.looks[p as usize & 1].get_or_init(|| self.work_out(p, pos))
     }
 
-    /// The pits the first capture of `p`'s capturing turns would empty.
-    pub(crate) fn first_captures(&self, p: Player) -> &[u16] {
-        &self.look(p).first
+    /// Whether `p` would have a legal capturing turn in `pos`.
+    pub(crate) fn has_capture(&self, p: Player, pos: &Position) -> bool {
+        self.look(p, pos).has_capture
     }
 
-    fn work_out(&self, p: Player) -> Look {
-        let mut q = self.pos.clone();
-        q.to_move = Some(p);
+    /// The pits the first capture of `p`'s capturing turns in `pos` would
+    /// empty.
+    pub(crate) fn first_captures(&self, p: Player, pos: &Position) -> &[u16] {
+        &self.look(p, pos).first
+    }
+
+    fn work_out(&self, p: Player, pos: &Position) -> Look {
         let mut look = Look::default();
+        let mut games = self.games.borrow_mut();
+        // The first game not used yet by this look ahead (one per player).
+        let used = self.looks.iter().filter(|l| l.get().is_some()).count();
+        if games.len() <= used {
+            match Game::from_position(self.engine.clone(), pos.clone(), Vec::new()) {
+                Ok(g) => games.push(g),
+                Err(_) => return look,
+            }
+        }
+        let game = &mut games[used];
         // The legal turns, with every rule (a game from the position lists
         // them; it runs no `after` rule, so this does not look further).
-        let Ok(game) = Game::from_position(self.engine.clone(), q.clone(), Vec::new()) else {
+        if game.reset(pos, p).is_err() {
             return look;
-        };
-        let mut note = |a: &super::turn::Applied| {
+        }
+        let mut note = |a: &Applied| {
             if a.captured {
                 look.has_capture = true;
                 if a.first_taken != NONE && !look.first.contains(&a.first_taken) {
@@ -67,19 +85,7 @@ impl Lookahead {
                 }
             }
         };
-        match game.judged_turns() {
-            // The game played each turn to list it.
-            Some(judged) => judged.for_each(&mut note),
-            None => {
-                let mut scratch = Scratch::default();
-                for &t in game.legal_turns() {
-                    let mut sim = q.clone();
-                    if let Ok(a) = self.engine.apply(&mut sim, &q, t, &mut scratch) {
-                        note(&a);
-                    }
-                }
-            }
-        }
+        game.judged_turns().for_each(&mut note);
         look
     }
 }

@@ -85,11 +85,11 @@ struct Plan {
     candidates: Vec<Candidate>,
     /// Some `start` rule has a `prefer`.
     start_prefers: bool,
-    land: Vec<CRule>,
+    land: compiled::FirstOf,
     capture: Vec<CRule>,
     /// The `land`, `capture` and `lift` rules specialised for each stage of
     /// a turn (see [`Engine::stage`]); empty when there are too many stages.
-    stages: Vec<[Vec<CRule>; 3]>,
+    stages: Vec<(compiled::FirstOf, [Vec<CRule>; 2])>,
     turn: Vec<CRule>,
     after: Vec<CRule>,
     lift: Vec<CRule>,
@@ -305,7 +305,7 @@ impl Engine {
                         .iter()
                         .any(|a| matches!(a, Action::Prefer(_)))
                 }),
-                land: rules_at(Moment::Land),
+                land: compiled::FirstOf::new(rules_at(Moment::Land)),
                 capture: rules_at(Moment::Capture),
                 stages: stage_dims.map_or_else(Vec::new, |(np, ns, nc)| {
                     let mut v = Vec::new();
@@ -324,7 +324,10 @@ impl Engine {
                                         .filter(|r| r.when != C::Const(false))
                                         .collect()
                                 };
-                                v.push([at(Moment::Land), at(Moment::Capture), at(Moment::Lift)]);
+                                v.push((
+                                    compiled::FirstOf::new(at(Moment::Land)),
+                                    [at(Moment::Capture), at(Moment::Lift)],
+                                ));
                             }
                         }
                     }

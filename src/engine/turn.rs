@@ -335,12 +335,10 @@ impl Engine {
                 .stage(phase, at.sowings, at.captured)
                 .map(|i| &plan.stages[i]);
             let (land, capture) = match staged {
-                Some([land, capture, _]) => (&land[..], &capture[..]),
-                None => (&plan.land[..], &plan.capture[..]),
+                Some((land, [capture, _])) => (land, &capture[..]),
+                None => (&plan.land, &plan.capture[..]),
             };
-            let rule = land
-                .iter()
-                .find(|r| self.cond(&r.when, &at.ctx(pos, before)));
+            let rule = self.first_of(land, &at.ctx(pos, before));
             let mut relay = None;
             let mut resow = None;
             if let Some(rule) = rule {
@@ -435,29 +433,31 @@ impl Engine {
         pos: &mut Position,
         before: &Position,
         applied: &Applied,
-    ) {
-        let Some(at) = &applied.at else { return };
+        mut games: Vec<super::Game>,
+    ) -> Vec<super::Game> {
+        let Some(at) = &applied.at else { return games };
         let mover = pos.to_move.unwrap_or(0);
         for rule in &me.plan[mover as usize].after {
-            let look = super::lookahead::Lookahead::new(me.clone(), pos);
+            let look = super::lookahead::Lookahead::new(me.clone(), games);
             let mut f = at.ctx(pos, before);
             f.look = Some(&look);
-            if !me.cond(&rule.when, &f) {
-                continue;
-            }
-            // Work out every instance first (they may look ahead), then set.
             let mut writes: Vec<(usize, u32)> = Vec::new();
-            for a in &rule.actions {
-                if let A::Set { var, value } = a {
-                    writes.extend(me.slots(var, &f).into_iter().map(|s| (s, *value)));
+            if me.cond(&rule.when, &f) {
+                // Work out every instance first (they may look ahead), then set.
+                for a in &rule.actions {
+                    if let A::Set { var, value } = a {
+                        writes.extend(me.slots(var, &f).into_iter().map(|s| (s, *value)));
+                    }
                 }
             }
+            games = look.into_games();
             for (slot, value) in writes {
                 if let Some(v) = pos.vars.get_mut(slot) {
                     *v = value;
                 }
             }
         }
+        games
     }
 
     fn endless_key(before: &Position, turn: Turn) -> Vec<u32> {
@@ -580,7 +580,7 @@ impl Engine {
             return n;
         }
         let rules = match self.stage(at.phase, at.sowings, at.captured) {
-            Some(k) => &plan.stages[k][2][..],
+            Some(k) => &plan.stages[k].1[1][..],
             None => &plan.lift[..],
         };
         for rule in rules {
