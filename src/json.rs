@@ -102,7 +102,7 @@ pub fn outcome(variant: &Variant, outcome: Option<&Outcome>) -> Value {
         None => Value::Null,
         Some(o) => json!({
             "winner": o.winner.map(|p| r.players[p as usize].clone()),
-            "reason": o.reason,
+            "reason": &*o.reason,
             "scores": { r.players[0].clone(): o.scores[0], r.players[1].clone(): o.scores[1] },
         }),
     }

@@ -297,7 +297,9 @@ fn check_ply(
             }
         }
         if let Some(reason) = &e.reason {
-            let have = outcome.map_or("none (the game goes on)".to_string(), |o| o.reason.clone());
+            let have = outcome.map_or("none (the game goes on)".to_string(), |o| {
+                o.reason.to_string()
+            });
             if have != *reason.get_ref() {
                 return fail(
                     reason.span(),

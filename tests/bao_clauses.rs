@@ -249,7 +249,7 @@ fn k38_p12_a_player_with_no_legal_turn_loses() {
         "south",
     );
     let o = g.outcome().expect("over");
-    assert_eq!((o.reason.as_str(), o.winner), ("no_legal_turn", Some(1)));
+    assert_eq!((&*o.reason, o.winner), ("no_legal_turn", Some(1)));
 }
 
 #[test]
@@ -290,7 +290,7 @@ fn k37_an_empty_inner_row_loses_even_in_the_middle_of_a_turn() {
     );
     play(&v, &mut g, "B2L");
     let o = g.outcome().expect("over");
-    assert_eq!((o.reason.as_str(), o.winner), ("inner_row_empty", Some(0)));
+    assert_eq!((&*o.reason, o.winner), ("inner_row_empty", Some(0)));
 }
 
 #[test]

@@ -89,7 +89,7 @@ fn the_19_published_positions() {
                         .outcome()
                         .unwrap_or_else(|| panic!("{id}: the game should be over"));
                     assert_eq!(o.winner, Some(want.as_u64().unwrap() as u8), "{id}: winner");
-                    assert_eq!(o.reason, "inner_row_empty", "{id}");
+                    assert_eq!(&*o.reason, "inner_row_empty", "{id}");
                 }
                 label => assert_eq!(
                     counts(&game, &[label])[0] as u64,
@@ -237,7 +237,7 @@ fn the_105_engine_games_agree_ply_by_ply() {
                     let mut g2 = game.clone();
                     g2.play(v.parse_turn(&g2, base).unwrap()).unwrap();
                     assert_eq!(
-                        g2.outcome().map(|o| o.reason.as_str()),
+                        g2.outcome().map(|o| &*o.reason),
                         Some("inner_row_empty"),
                         "{id}: {base} wins"
                     );

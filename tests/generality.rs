@@ -170,7 +170,7 @@ fn a_capture_of_everything_can_capture_nothing_be_forbidden_or_take_all() {
     // 10 of the position's 14 seeds captured: more than half, the game
     // ends (F2) and North's leftover 4 seeds are collected (F3).
     let o = g.outcome().expect("the game is over");
-    assert_eq!((o.reason.as_str(), o.scores), ("score_gt_half", [0, 14]));
+    assert_eq!((&*o.reason, o.scores), ("score_gt_half", [0, 14]));
 }
 
 /// Relay on every occupied landing pit, on a 2 × 2 board: some turns come

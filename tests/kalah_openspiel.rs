@@ -87,7 +87,7 @@ fn openspiel_random_200_agree_ply_by_ply() {
             }
         }
         let o = game.outcome().unwrap_or_else(|| panic!("{id}: over"));
-        assert_eq!(o.reason, "empty_row");
+        assert_eq!(&*o.reason, "empty_row");
         let fin = &g["final_scores"];
         assert_eq!(
             o.scores,

@@ -102,7 +102,7 @@ fn replay(g: &Value) {
         .outcome()
         .unwrap_or_else(|| panic!("{id}: the game should be over"));
     assert_eq!(
-        o.reason,
+        &*o.reason,
         end["reason"].as_str().unwrap(),
         "{id}: end reason"
     );
@@ -198,7 +198,7 @@ fn special_cases_agree() {
         );
         if let Some(reason) = c["end_reason"].as_str() {
             let o = game.outcome().unwrap();
-            assert_eq!(o.reason, reason, "{id}: reason");
+            assert_eq!(&*o.reason, reason, "{id}: reason");
             let ret = after["returns"][0].as_f64().unwrap();
             let want = if ret > 0.0 {
                 Some(0)
@@ -248,7 +248,7 @@ fn openspiel_unit_positions_agree() {
             }
             assert_board(&game, &exp["final_board"], &exp["final_scores"], name);
             assert_eq!(
-                game.outcome().map(|o| o.reason.as_str()),
+                game.outcome().map(|o| &*o.reason),
                 t["mirror_end_reason"].as_str(),
                 "{name}"
             );
@@ -328,10 +328,7 @@ fn repetition_survives_save_and_resume() {
         let p = resumed.position().to_move.unwrap() as u64;
         resumed.play(turn(&resumed, label(p, a))).unwrap();
     }
-    assert_eq!(
-        resumed.outcome().map(|o| o.reason.as_str()),
-        Some("repetition")
-    );
+    assert_eq!(resumed.outcome().map(|o| &*o.reason), Some("repetition"));
     // Without the history the same moves do not end the game.
     let mut forgetful: Value = serde_json::from_str(&saved).unwrap();
     forgetful["state"]["seen"] = serde_json::json!([]);

@@ -132,16 +132,16 @@ impl Engine {
         }
     }
 
-    /// Every slot a variable's instance stands for (several for a region's
-    /// pits).
-    pub(crate) fn slots(&self, v: &V, f: &Ctx) -> Vec<usize> {
+    /// Adds every slot a variable's instance stands for (several for a
+    /// region's pits) to `out`, each with `value`.
+    pub(crate) fn slots(&self, v: &V, f: &Ctx, value: u32, out: &mut Vec<(usize, u32)>) {
         match v {
-            V::PitsOf(base, r) => self
-                .region(r, f)
-                .iter()
-                .map(|&c| base + c as usize)
-                .collect(),
-            other => vec![self.slot(other, f)],
+            V::PitsOf(base, r) => out.extend(
+                self.region(r, f)
+                    .iter()
+                    .map(|&c| (base + c as usize, value)),
+            ),
+            other => out.push((self.slot(other, f), value)),
         }
     }
 

@@ -56,7 +56,9 @@ struct State {
     /// Games the `after` rules looked ahead on, at the positions they
     /// looked at: when the next position is one of them, its legal turns
     /// are known.
-    ahead: Vec<Game>,
+    ahead: super::lookahead::Ahead,
+    /// The variables an `after` rule sets, before it sets them.
+    writes: Vec<(usize, u32)>,
     keep: Vec<u8>,
 }
 
@@ -110,7 +112,7 @@ impl Game {
     pub fn copy_from(&mut self, other: &Game) {
         if !Arc::ptr_eq(&self.engine, &other.engine) {
             self.engine = other.engine.clone();
-            self.st.ahead.clear();
+            self.st.ahead = Default::default();
         }
         let (st, o) = (&mut self.st, &other.st);
         st.pos.copy_from(&o.pos);
@@ -214,7 +216,7 @@ impl Game {
                     Endless::Draw => Some(None),
                     _ => Some(Some(1 - mover)),
                 };
-                st.finish(e, mover, ENDLESS, decided);
+                st.finish(e, mover, &e.reasons[e.rules.ends.len()], decided);
                 return Ok(());
             }
             Err(h) => return Err(h.into()),
@@ -224,12 +226,19 @@ impl Game {
             // An end rule fired during the turn: the game ends there.
             let end = &e.plan[mover as usize].ends[i];
             let decided = end.decided(e, &Ctx::new(&st.pos, &st.pos, NONE, NONE));
-            st.finish(e, mover, &e.rules.ends[end.end].name, decided);
+            st.finish(e, mover, &e.reasons[end.end], decided);
             return Ok(());
         }
         if !e.plan[mover as usize].after.is_empty() {
-            let games = std::mem::take(&mut st.ahead);
-            st.ahead = Engine::after_turn(&self.engine, &mut st.pos, &st.before, &applied, games);
+            let ahead = std::mem::take(&mut st.ahead);
+            st.ahead = Engine::after_turn(
+                &self.engine,
+                &mut st.pos,
+                &st.before,
+                &applied,
+                ahead,
+                &mut st.writes,
+            );
         }
         st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
         st.settle(e, applied.stored)
@@ -313,7 +322,7 @@ impl State {
             .find(|end| e.cond(&end.when, &f))
             .map(|end| (end.end, end.decided(e, &f)));
         if let Some((end, decided)) = fired {
-            self.finish(e, mover, &e.rules.ends[end].name, decided);
+            self.finish(e, mover, &e.reasons[end], decided);
         }
         Ok(())
     }
@@ -351,7 +360,13 @@ impl State {
     /// Ends the game by end rule `end`: the `end` rules run, the scores are
     /// counted, and the winner is the one the rule decided or the higher
     /// score.
-    fn finish(&mut self, e: &Engine, mover: Player, reason: &str, decided: Option<Option<Player>>) {
+    fn finish(
+        &mut self,
+        e: &Engine,
+        mover: Player,
+        reason: &Arc<str>,
+        decided: Option<Option<Player>>,
+    ) {
         for rule in &e.plan[mover as usize].at_end {
             if !e.cond(&rule.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)) {
                 continue;
@@ -379,7 +394,7 @@ impl State {
         self.legal.clear();
         self.outcome = Some(Outcome {
             winner,
-            reason: reason.to_string(),
+            reason: reason.clone(),
             scores,
         });
     }
@@ -455,6 +470,7 @@ impl State {
     fn adopt(&mut self) -> bool {
         let Some(g) = self
             .ahead
+            .games
             .iter_mut()
             .find(|g| g.st.judged && g.st.outcome.is_none() && g.st.pos == self.pos)
         else {
@@ -476,8 +492,10 @@ impl State {
     /// it did for the rules that judge turns and for [`Game::play`].
     fn try_turns(&mut self, e: &Engine) {
         let n = self.legal.len();
-        while self.results.len() < n {
-            self.results.push(self.pos.clone());
+        if self.results.len() < n {
+            // As many as there can be turns, so that the lists swapped with
+            // other games never need to grow again.
+            self.results.resize(e.max_turns().max(n), self.pos.clone());
         }
         self.tried.clear();
         for k in 0..n {
@@ -540,7 +558,7 @@ impl State {
         for k in 0..n {
             let t = self.legal[k];
             let plain = j;
-            self.slot(j);
+            self.slot(j, e);
             std::mem::swap(&mut self.results[k], &mut self.next_results[j]);
             let (result, asked) = std::mem::replace(&mut self.tried[k], (Err(Halt::TooLong), 0));
             self.next_legal.push(t);
@@ -552,7 +570,7 @@ impl State {
                     continue;
                 }
                 let flagged = Turn { flags: 1 << b, ..t };
-                self.slot(j);
+                self.slot(j, e);
                 self.next_results[j].copy_from(&self.pos);
                 let with = e.apply(
                     &mut self.next_results[j],
@@ -583,9 +601,10 @@ impl State {
     }
 
     /// Makes sure the spare list of positions has a slot `j`.
-    fn slot(&mut self, j: usize) {
-        while self.next_results.len() <= j {
-            self.next_results.push(self.pos.clone());
+    fn slot(&mut self, j: usize, e: &Engine) {
+        if self.next_results.len() <= j {
+            let n = e.max_turns().max(j + 1);
+            self.next_results.resize(n, self.pos.clone());
         }
     }
 

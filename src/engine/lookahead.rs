@@ -19,30 +19,41 @@ struct Look {
     first: Vec<u16>,
 }
 
+/// What a look ahead works with, kept from turn to turn.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Ahead {
+    /// Games to work out on: the games used stay at the positions looked
+    /// at, so that the caller can take over what they found.
+    pub games: Vec<Game>,
+    /// Lists for the pits found.
+    spare: Vec<Vec<u16>>,
+}
+
 /// The look ahead from one position, worked out lazily for each player.
 #[derive(Debug)]
 pub(crate) struct Lookahead {
     engine: Arc<Engine>,
     looks: [OnceCell<Look>; 2],
-    /// Games to work out on: the games used stay at their positions, so
-    /// that the caller can take over what they found.
-    games: RefCell<Vec<Game>>,
+    ahead: RefCell<Ahead>,
 }
 
 impl Lookahead {
-    /// A look ahead, working on `games` (and adding games when there are
-    /// too few).
-    pub(crate) fn new(engine: Arc<Engine>, games: Vec<Game>) -> Lookahead {
+    /// A look ahead, working with `ahead` (growing it when needed).
+    pub(crate) fn new(engine: Arc<Engine>, ahead: Ahead) -> Lookahead {
         Lookahead {
             engine,
             looks: [OnceCell::new(), OnceCell::new()],
-            games: RefCell::new(games),
+            ahead: RefCell::new(ahead),
         }
     }
 
-    /// The games back, the ones used at the positions looked at.
-    pub(crate) fn into_games(self) -> Vec<Game> {
-        self.games.into_inner()
+    /// What it worked with, back.
+    pub(crate) fn into_ahead(self) -> Ahead {
+        let mut ahead = self.ahead.into_inner();
+        for look in self.looks.into_iter().filter_map(OnceCell::into_inner) {
+            ahead.spare.push(look.first);
+        }
+        ahead
     }
 
     fn look(&self, p: Player, pos: &Position) -> &Look {
@@ -61,8 +72,13 @@ impl Lookahead {
     }
 
     fn work_out(&self, p: Player, pos: &Position) -> Look {
-        let mut look = Look::default();
-        let mut games = self.games.borrow_mut();
+        let mut ahead = self.ahead.borrow_mut();
+        let mut look = Look {
+            has_capture: false,
+            first: ahead.spare.pop().unwrap_or_default(),
+        };
+        look.first.clear();
+        let games = &mut ahead.games;
         // The first game not used yet by this look ahead (one per player).
         let used = self.looks.iter().filter(|l| l.get().is_some()).count();
         if games.len() <= used {

@@ -39,6 +39,9 @@ pub struct Engine {
     zobrist: Vec<u64>,
     /// Long turns found endless, by position and turn (see `turn::LONG`).
     endless_seen: std::sync::Mutex<std::collections::HashSet<Vec<u32>>>,
+    /// The reasons an outcome gives: each end rule's name, then
+    /// [`ENDLESS`].
+    reasons: Vec<std::sync::Arc<str>>,
     opposite: Vec<u16>,
     /// Owner of every cell (pits, then the two stores).
     owner: Vec<Player>,
@@ -160,7 +163,7 @@ pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Player>,
     /// The name of the end rule that fired.
-    pub reason: String,
+    pub reason: std::sync::Arc<str>,
     /// Each player's final score.
     pub scores: [i64; 2],
 }
@@ -411,6 +414,13 @@ impl Engine {
             .collect();
         Engine {
             endless_seen: Default::default(),
+            reasons: rules
+                .ends
+                .iter()
+                .map(|e| e.name.as_str())
+                .chain([ENDLESS])
+                .map(std::sync::Arc::from)
+                .collect(),
             zobrist,
             cycle,
             rules,
@@ -488,6 +498,15 @@ impl Engine {
                 })
                 .collect()
         }))
+    }
+
+    /// The most turns a position can have: a turn per starting pit, letter
+    /// and flag (or none).
+    pub(crate) fn max_turns(&self) -> usize {
+        let letters = self.rules.notation.letters.len().max(1);
+        let flags = 1 + self.rules.notation.flags.len();
+        let pits = self.plan.iter().map(|p| p.candidates.len()).max();
+        pits.unwrap_or(0) * letters * flags
     }
 
     /// The index of a turn's stage in a plan's `stages`, if staged.

@@ -433,31 +433,32 @@ impl Engine {
         pos: &mut Position,
         before: &Position,
         applied: &Applied,
-        mut games: Vec<super::Game>,
-    ) -> Vec<super::Game> {
-        let Some(at) = &applied.at else { return games };
+        mut ahead: super::lookahead::Ahead,
+        writes: &mut Vec<(usize, u32)>,
+    ) -> super::lookahead::Ahead {
+        let Some(at) = &applied.at else { return ahead };
         let mover = pos.to_move.unwrap_or(0);
         for rule in &me.plan[mover as usize].after {
-            let look = super::lookahead::Lookahead::new(me.clone(), games);
+            let look = super::lookahead::Lookahead::new(me.clone(), ahead);
             let mut f = at.ctx(pos, before);
             f.look = Some(&look);
-            let mut writes: Vec<(usize, u32)> = Vec::new();
+            writes.clear();
             if me.cond(&rule.when, &f) {
                 // Work out every instance first (they may look ahead), then set.
                 for a in &rule.actions {
                     if let A::Set { var, value } = a {
-                        writes.extend(me.slots(var, &f).into_iter().map(|s| (s, *value)));
+                        me.slots(var, &f, *value, writes);
                     }
                 }
             }
-            games = look.into_games();
-            for (slot, value) in writes {
+            ahead = look.into_ahead();
+            for &(slot, value) in writes.iter() {
                 if let Some(v) = pos.vars.get_mut(slot) {
                     *v = value;
                 }
             }
         }
-        games
+        ahead
     }
 
     fn endless_key(before: &Position, turn: Turn) -> Vec<u32> {

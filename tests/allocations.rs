@@ -1,0 +1,67 @@
+//! The engine allocates nothing per turn once its buffers have grown: a
+//! counting allocator watches random games of every shipped variant, after
+//! the same games have been played once to warm the buffers up.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sow::{Game, Variant};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Relaxed);
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Relaxed);
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Plays `games` random games (at most `cap` turns each) on one game
+/// object; returns the turns played.
+fn playouts(start: &Game, game: &mut Game, games: u64, cap: u32) -> u64 {
+    let mut turns = 0;
+    for seed in 0..games {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        game.copy_from(start);
+        while game.outcome().is_none() && game.plies() < cap {
+            let legal = game.legal_turns();
+            let t = legal[rng.gen_range(0..legal.len())];
+            game.play(t).unwrap();
+            turns += 1;
+        }
+    }
+    turns
+}
+
+#[test]
+fn random_games_allocate_nothing_once_warm() {
+    for name in sow::variants::names() {
+        let v = Variant::shipped(name).unwrap();
+        let start = Game::new(v.engine.clone()).unwrap();
+        let mut game = start.clone();
+        // The same games twice: the first grows every buffer they need.
+        playouts(&start, &mut game, 20, 300);
+        let before = ALLOCATIONS.load(Relaxed);
+        let turns = playouts(&start, &mut game, 20, 300);
+        let allocations = ALLOCATIONS.load(Relaxed) - before;
+        assert!(turns > 500, "{name}: {turns} turns");
+        assert_eq!(
+            allocations, 0,
+            "{name}: {allocations} allocations in {turns} turns"
+        );
+    }
+}
