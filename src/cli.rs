@@ -434,8 +434,7 @@ pub fn perft(game: &Game, depth: u32) -> Result<u64, crate::engine::TooLong> {
         for i in 0..head.legal_turns().len() {
             let t = head.legal_turns()[i];
             let child = &mut rest[0];
-            child.copy_from(head);
-            child.play(t)?;
+            child.play_from(head, t)?;
             n += walk(rest, depth - 1)?;
         }
         Ok(n)

@@ -305,6 +305,11 @@ impl Engine {
             C::SeedsIn(P::Last, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.last)),
             C::SeedsIn(P::Here, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.here)),
             C::InCells(P::Last, bits) => has_bit(bits, f.last),
+            C::VarIs(V::Slot(slot), value) => f.pos.vars.get(*slot) == Some(value),
+            C::VarIs(V::PitOf(base, P::Last), value) => {
+                (f.last as usize) < self.npits
+                    && f.pos.vars.get(base + f.last as usize) == Some(value)
+            }
             C::InCells(P::Here, bits) => has_bit(bits, f.here),
             C::OwnerIs(P::Last, pl) => self.owner.get(f.last as usize) == Some(pl),
             C::OwnerIs(P::Here, pl) => self.owner.get(f.here as usize) == Some(pl),

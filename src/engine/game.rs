@@ -188,14 +188,8 @@ impl Game {
         if e.reads_before || e.detect_cycles {
             st.before.copy_from(&st.pos);
         }
-        let mover = st.pos.to_move.unwrap_or(0);
         // A turn judged while the legal turns were listed is not played again.
-        let judged = if st.judged {
-            st.legal.iter().position(|&t| t == turn)
-        } else {
-            None
-        };
-        let played = match judged {
+        let played = match st.judged_index(turn) {
             Some(k) => {
                 let (result, _) = &st.tried[k];
                 if result.is_ok() {
@@ -205,6 +199,33 @@ impl Game {
             }
             None => e.apply(&mut st.pos, &st.before, turn, &mut st.scratch),
         };
+        self.finish_turn(played)
+    }
+
+    /// Becomes `parent` with `turn` played (a legal turn of the parent's),
+    /// using what the parent found when it listed its turns.
+    pub fn play_from(&mut self, parent: &Game, turn: Turn) -> Result<(), TooLong> {
+        self.copy_from(parent);
+        let Some(k) = parent.st.judged_index(turn) else {
+            return self.play(turn);
+        };
+        let (e, st) = (&*self.engine, &mut self.st);
+        if e.reads_before || e.detect_cycles {
+            st.before.copy_from(&st.pos);
+        }
+        let (result, _) = &parent.st.tried[k];
+        if result.is_ok() {
+            st.pos.copy_from(&parent.st.results[k]);
+        }
+        self.finish_turn(result.clone())
+    }
+
+    /// The rest of a turn once it has been played on the position: the
+    /// end of the game, the `after` rules, the next player.
+    fn finish_turn(&mut self, played: Result<Applied, Halt>) -> Result<(), TooLong> {
+        let (e, st) = (&*self.engine, &mut self.st);
+        // The turn has not changed the player to move yet.
+        let mover = st.pos.to_move.unwrap_or(0);
         let applied = match played {
             Ok(a) => a,
             Err(Halt::Endless) if e.rules.endless != Endless::Forbid => {
@@ -463,6 +484,14 @@ impl State {
             self.judge_turns(e, mover)?;
         }
         Ok(())
+    }
+
+    /// Where `turn` is in the legal turns, if what it does is known.
+    fn judged_index(&self, turn: Turn) -> Option<usize> {
+        if !self.judged {
+            return None;
+        }
+        self.legal.iter().position(|&t| t == turn)
     }
 
     /// Takes over the legal turns a game looked ahead on found for this
