@@ -474,13 +474,14 @@ impl State {
             self.start_preferences(e, mover);
         }
         let flags = !e.rules.notation.flags.is_empty();
-        if e.simulate || flags {
+        let judging = e.simulate && self.judging(e, mover);
+        if judging || flags {
             self.try_turns(e);
         }
         if flags {
             self.flagged_turns(e);
         }
-        if e.simulate {
+        if judging {
             self.judge_turns(e, mover)?;
         }
         Ok(())
@@ -637,19 +638,23 @@ impl State {
         }
     }
 
+    /// Whether turns must be played to be judged here: some `turn` rule
+    /// applies, a `capture` rule may forbid, or turns may never end.
+    fn judging(&self, e: &Engine, mover: Player) -> bool {
+        e.forbids
+            || e.simulate_all
+            || e.plan[mover as usize]
+                .turn
+                .iter()
+                .any(|r| e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)))
+    }
+
     /// Keeps the turns the `turn` rules (and forbidding `capture` rules)
     /// allow, judged on what each did. Rules filter in file order:
     /// `require` drops what fails; `prefer` drops what fails only if
     /// something it keeps is left.
     fn judge_turns(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
         let plan = &e.plan[mover as usize];
-        let active = plan
-            .turn
-            .iter()
-            .any(|r| e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)));
-        if !active && !e.forbids && !e.simulate_all {
-            return Ok(());
-        }
         let n = self.legal.len();
         self.keep.clear();
         for k in 0..n {
