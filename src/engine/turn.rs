@@ -297,33 +297,12 @@ impl Engine {
                 }
                 seeds -= laps * lap as u32;
             }
-            let mut skipped = 0;
-            while seeds > 0 {
-                let next = self.step(mover, cell, at.dir);
-                if next == NONE {
-                    // Off the track: the seeds left stay where the sowing is.
-                    pos.cells[cell as usize] += seeds;
-                    h = h.wrapping_add(self.zobrist[cell as usize].wrapping_mul(seeds as u64));
-                    break;
-                }
-                cell = next;
-                if self.skip_origin && cell == origin {
-                    // A track holding only the origin would skip forever:
-                    // the seeds left stay where they are.
-                    skipped += 1;
-                    if skipped > 1 {
-                        pos.cells[origin as usize] += seeds;
-                        h = h
-                            .wrapping_add(self.zobrist[origin as usize].wrapping_mul(seeds as u64));
-                        break;
-                    }
-                    continue;
-                }
-                skipped = 0;
-                pos.cells[cell as usize] += 1;
-                h = h.wrapping_add(self.zobrist[cell as usize]);
-                seeds -= 1;
-            }
+            let table = match at.dir {
+                Direction::Forward => &self.next[mover as usize][..],
+                Direction::Backward => &self.prev[mover as usize][..],
+            };
+            let skip = if self.skip_origin { origin } else { NONE };
+            cell = self.sow_seeds(table, &mut pos.cells, cell, seeds, skip, &mut h);
             at.last = cell;
             out.last = cell;
             if let Some(end) = self.ended_now(plan, pos, before, at) {
@@ -423,6 +402,43 @@ impl Engine {
         out.seeds_captured = at.captured;
         out.at = Some(at.clone());
         Ok(out)
+    }
+
+    /// Sows `seeds` one by one along `table` from `cell`, passing over
+    /// `skip` (or [`NONE`]); returns the cell the last seed went into. The
+    /// seeds left stay where the sowing is when the track runs out (or
+    /// holds only `skip`).
+    #[inline(always)]
+    fn sow_seeds(
+        &self,
+        table: &[u16],
+        cells: &mut [u32],
+        mut cell: u16,
+        mut seeds: u32,
+        skip: u16,
+        h: &mut u64,
+    ) -> u16 {
+        let z = &self.zobrist[..];
+        let mut skipped = false;
+        while seeds > 0 {
+            let next = table[cell as usize];
+            if next == NONE || (next == skip && skipped) {
+                let at = if next == NONE { cell } else { skip };
+                cells[at as usize] += seeds;
+                *h = h.wrapping_add(z[at as usize].wrapping_mul(seeds as u64));
+                return at;
+            }
+            cell = next;
+            if cell == skip {
+                skipped = true;
+                continue;
+            }
+            skipped = false;
+            cells[cell as usize] += 1;
+            *h = h.wrapping_add(z[cell as usize]);
+            seeds -= 1;
+        }
+        cell
     }
 
     /// Runs the `after` rules of a turn that has been played (not of turns
