@@ -663,9 +663,9 @@ fn k25_captured_seeds_are_sown_into_the_capturers_inner_row() {
 }
 
 #[test]
-fn p8_in_mtaji_the_house_is_relayed_like_any_hole() {
+fn k18_p8_in_mtaji_the_house_is_relayed_like_any_hole() {
     // A3R ends in the functional house (7): in mtaji it is lifted and sown
-    // on (no stop, no safari choice), which destroys it.
+    // on (no stop, no tax, no safari choice), which destroys it.
     let v = bao();
     let mut g = position(
         &v,
@@ -681,4 +681,185 @@ fn p8_in_mtaji_the_house_is_relayed_like_any_hole() {
     play(&v, &mut g, "A3R");
     assert_eq!(pit(&g, "A5"), 0);
     assert_eq!(state(&v, &g)["house_status"]["south"], "gone");
+}
+
+#[test]
+fn k36_p11_a_namua_turn_sets_no_takasia() {
+    // North enters its last seed (a6R): a namua turn, so no takasia, though
+    // the position after it is one (P11: the trigger is a takasa of the
+    // mtaji stage, both hands empty before it). Found by random play with
+    // the rule widened to every stage, which takasias A2 here.
+    let pits = [
+        ("A1", 1),
+        ("A2", 5),
+        ("A5", 6),
+        ("B2", 1),
+        ("B3", 2),
+        ("B5", 2),
+        ("B7", 2),
+        ("B8", 3),
+        ("a2", 7),
+        ("a3", 6),
+        ("a5", 21),
+        ("a6", 1),
+        ("b1", 1),
+        ("b5", 1),
+        ("b6", 1),
+        ("b7", 1),
+        ("b8", 2),
+    ];
+    let after = |v: &Variant| {
+        let mut g = position(v, &pits, [0, 1], [false, true], "north");
+        play(v, &mut g, "a6R");
+        let takasia = state(v, &g)["takasia"].clone();
+        let marked: Vec<String> = takasia
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(_, x)| *x == "yes")
+            .map(|(k, _)| k.clone())
+            .collect();
+        marked
+    };
+    assert!(after(&bao()).is_empty());
+    let every_stage = bao_with(
+        "rule takasia_set at after during mtaji when",
+        "rule takasia_set at after when",
+    );
+    assert_eq!(after(&every_stage), ["A2"]);
+}
+
+/// Seeds on each side of the board (South's rows are the capital letters).
+fn sides(v: &Variant, g: &Game) -> [u64; 2] {
+    let mut t = [0; 2];
+    for (label, n) in sow::json::position(v, g)["pits"].as_object().unwrap() {
+        let north = label.starts_with(|c: char| c.is_ascii_lowercase());
+        t[north as usize] += n.as_u64().unwrap();
+    }
+    t
+}
+
+/// Random games (seeds 0–399): at each takasia, whether every turn the
+/// blocked player could play leaves the other side's seeds where they
+/// were; returns how many takasias were met and the first counterexample.
+fn blocked_players_capture(v: &Variant) -> (usize, Option<String>) {
+    use rand::{Rng, SeedableRng};
+    let mut met = 0;
+    for seed in 0..400u64 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut g = Game::new(v.engine.clone()).unwrap();
+        while g.outcome().is_none() && g.plies() < 400 {
+            let l = g.legal_turns();
+            let t = l[rng.gen_range(0..l.len())];
+            g.play(t).unwrap();
+            let blocked = state(v, &g)["takasia"]
+                .as_object()
+                .unwrap()
+                .values()
+                .any(|x| *x == "yes");
+            let Some(mover) = g.position().to_move.filter(|_| blocked) else {
+                continue;
+            };
+            met += 1;
+            let other = 1 - mover as usize;
+            for &t in g.legal_turns() {
+                let mut h = g.clone();
+                h.play(t).unwrap();
+                if sides(v, &h)[other] < sides(v, &g)[other] {
+                    let m = sow::notation::write_turn(&g, t);
+                    return (met, Some(format!("game {seed}, ply {}: {m}", g.plies())));
+                }
+            }
+        }
+    }
+    (met, None)
+}
+
+#[test]
+fn k35_p11_a_takasiad_player_never_has_a_capture() {
+    // K35's first exemption ("if they can capture from it") is empty: a
+    // hole is takasia'd only when its owner has no capturing turn.
+    let (met, capture) = blocked_players_capture(&bao());
+    assert_eq!(capture, None);
+    assert!(met >= 20, "only {met} takasias met");
+    // Without that part of the trigger, a blocked player can capture.
+    let without = bao_with(
+        "when captured == 0 and not has_capture(opponent) \\",
+        "when captured == 0 \\",
+    );
+    assert!(blocked_players_capture(&without).1.is_some());
+}
+
+#[test]
+fn k9_the_house_needs_six_seeds_and_must_stand() {
+    // A2R's namua takasa (A2 takes the seed, its three go to A3, A4, A5)
+    // ends in the house; it stops there (K16) only while the house holds
+    // six seeds or more and still stands. Otherwise the house is relayed.
+    let v = bao();
+    let a5_after = |a5: u32, standing: bool| {
+        let mut g = position(
+            &v,
+            &[("A2", 2), ("A5", a5), ("a1", 2)],
+            [10, 10],
+            [standing, true],
+            "south",
+        );
+        play(&v, &mut g, "A2R");
+        (
+            pit(&g, "A5"),
+            state(&v, &g)["house_status"]["south"].clone(),
+        )
+    };
+    assert_eq!(
+        a5_after(6, true),
+        (7, json!("standing")),
+        "a functional house stops it"
+    );
+    assert_eq!(
+        a5_after(4, true),
+        (0, json!("gone")),
+        "5 seeds: relayed, destroyed"
+    );
+    assert_eq!(
+        a5_after(6, false),
+        (0, json!("gone")),
+        "a destroyed house: relayed"
+    );
+}
+
+#[test]
+fn k14_p3_a_kichwa_with_company_may_be_sown_towards_the_outer_row() {
+    // P3 departs from K14's letter: only a lone kichwa is kept from the
+    // outer row (K24). With A4 occupied too, A1 may go either way.
+    let v = bao();
+    let g = position(
+        &v,
+        &[("A1", 3), ("A4", 2), ("B3", 2), ("a1", 1)],
+        [0, 0],
+        [false, false],
+        "south",
+    );
+    assert_eq!(legal(&g), ["A1L", "A1R", "A4L", "A4R"]);
+}
+
+#[test]
+fn k1_k2_k3_the_board_the_house_and_the_kichwas() {
+    let v = bao();
+    let g = Game::new(v.engine.clone()).unwrap();
+    let pits = sow::json::position(&v, &g)["pits"].clone();
+    // K1: four rows of eight, two a player (South moves the capitals).
+    assert_eq!(pits.as_object().unwrap().len(), 32);
+    // K2: the house is the fifth hole from its owner's left, marked.
+    let board = sow::render::board(&v, &g);
+    assert!(board.contains("A5^") && board.contains("a5^"), "{board}");
+    // K3: the kichwa and kimbi end the inner row: an entry capture at the
+    // kimbi A2 (facing a7) enters from the left kichwa only (K26).
+    let h = position(
+        &v,
+        &[("A2", 2), ("A5", 6), ("a7", 3)],
+        [5, 5],
+        [true, true],
+        "south",
+    );
+    assert_eq!(legal(&h), ["A2L"]);
 }
