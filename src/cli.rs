@@ -5,14 +5,14 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::diagnostic::{render_all, Diagnostic, Span};
 use crate::engine::Game;
 use crate::notation::write_turn;
-use crate::{json, render, script, variants, Variant};
+use crate::{json, load, render, script, Variant};
 
 /// sow: a rules language and interpreter for mancala games.
 #[derive(Parser, Debug)]
@@ -29,6 +29,16 @@ enum Format {
     Json,
 }
 
+/// Which variant, and the values of its options.
+#[derive(Args, Debug, Clone)]
+struct Pick {
+    /// A shipped variant's name or a path to a `.sow` file.
+    variant: String,
+    /// Give an option of the variant a value (repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Parse and validate variant files, reporting every problem.
@@ -39,8 +49,8 @@ enum Command {
     },
     /// Play moves from the start (or a saved position), printing each position.
     Play {
-        /// A shipped variant's name or a path to a `.sow` file.
-        variant: String,
+        #[command(flatten)]
+        pick: Pick,
         /// Start from this position file (JSON).
         #[arg(long)]
         from: Option<String>,
@@ -53,8 +63,8 @@ enum Command {
     },
     /// List every legal turn with the position it leads to.
     Moves {
-        /// A shipped variant's name or a path to a `.sow` file.
-        variant: String,
+        #[command(flatten)]
+        pick: Pick,
         /// Start from this position file (JSON).
         #[arg(long)]
         from: Option<String>,
@@ -64,8 +74,8 @@ enum Command {
     },
     /// Count whole-turn paths of a given length.
     Perft {
-        /// A shipped variant's name or a path to a `.sow` file.
-        variant: String,
+        #[command(flatten)]
+        pick: Pick,
         /// The number of turns (at most 64).
         #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
@@ -75,8 +85,8 @@ enum Command {
     },
     /// Play random games and summarise them.
     Random {
-        /// A shipped variant's name or a path to a `.sow` file.
-        variant: String,
+        #[command(flatten)]
+        pick: Pick,
         /// How many games.
         #[arg(long)]
         games: u64,
@@ -90,6 +100,12 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+    },
+    /// Print the variant as one file: what it builds on merged in, its
+    /// options set to the values given.
+    Show {
+        #[command(flatten)]
+        pick: Pick,
     },
     /// Run a scripted game (TOML) and check its expectations.
     Run {
@@ -130,28 +146,21 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Check { files } => check(&mut out, &files),
         Command::Play {
-            variant,
+            pick,
             from,
             moves,
             format,
-        } => play(&mut out, &variant, from.as_deref(), &moves, format),
-        Command::Moves {
-            variant,
-            from,
-            format,
-        } => moves(&mut out, &variant, from.as_deref(), format),
-        Command::Perft {
-            variant,
-            depth,
-            from,
-        } => perft_cmd(&mut out, &variant, depth, from.as_deref()),
+        } => play(&mut out, &pick, from.as_deref(), &moves, format),
+        Command::Moves { pick, from, format } => moves(&mut out, &pick, from.as_deref(), format),
+        Command::Perft { pick, depth, from } => perft_cmd(&mut out, &pick, depth, from.as_deref()),
+        Command::Show { pick } => show(&mut out, &pick),
         Command::Random {
-            variant,
+            pick,
             games,
             seed,
             max_plies,
             format,
-        } => random(&mut out, &variant, games, seed, Some(max_plies), format),
+        } => random(&mut out, &pick, games, seed, Some(max_plies), format),
         Command::Run { script } => run(&mut out, &script),
     };
     let _ = out.flush();
@@ -175,104 +184,69 @@ fn read(path: &str) -> Result<String, Failed> {
     std::fs::read_to_string(path).map_err(|e| fail_plain(format!("cannot read `{path}`: {e}")))
 }
 
-/// Why a variant could not be loaded.
-#[derive(Debug)]
-pub struct VariantError {
-    /// The file (or shipped name) it came from.
-    pub name: String,
-    /// Its text, when it could be read.
-    pub source: Option<String>,
-    /// What is wrong.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl VariantError {
-    /// The errors drawn against the source, with a count.
-    pub fn render(&self) -> String {
-        match &self.source {
-            Some(source) => format!(
-                "{}{}: {} problem(s)\n",
-                render_all(&self.diagnostics, &self.name, source),
-                self.name,
-                self.diagnostics.len()
-            ),
-            None => self
-                .diagnostics
-                .iter()
-                .map(|d| format!("error: {d}\n"))
-                .collect(),
-        }
-    }
-}
-
 /// A variant by shipped name or path. `base` is the folder a relative path
 /// starts from (the current folder, or a script's).
-pub fn load_variant_in(spec: &str, base: &std::path::Path) -> Result<Variant, VariantError> {
-    if spec.contains('/') || spec.ends_with(".sow") {
-        let path = base.join(spec);
-        let name = path.display().to_string();
-        let source = std::fs::read_to_string(&path).map_err(|e| VariantError {
-            name: name.clone(),
-            source: None,
-            diagnostics: vec![Diagnostic::new(format!("cannot read `{name}`: {e}"))],
-        })?;
-        Variant::from_source(&name, &source).map_err(|diagnostics| VariantError {
-            name,
-            source: Some(source),
-            diagnostics,
-        })
-    } else {
-        match variants::source(spec) {
-            Some(source) => {
-                let name = format!("variants/{spec}.sow");
-                Variant::from_source(&name, source).map_err(|diagnostics| VariantError {
-                    name,
-                    source: Some(source.to_string()),
-                    diagnostics,
-                })
+pub fn load_variant_in(
+    spec: &str,
+    base: &Path,
+    options: &[(String, String)],
+) -> Result<Variant, load::LoadError> {
+    load::load(spec, base, options)
+}
+
+/// Reads `NAME=VALUE` options.
+fn parse_options(given: &[String]) -> Result<Vec<(String, String)>, Failed> {
+    given
+        .iter()
+        .map(|o| match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
+                Ok((k.trim().to_string(), v.trim().to_string()))
             }
-            None => Err(VariantError {
-                name: spec.to_string(),
-                source: None,
-                diagnostics: vec![Diagnostic::new(format!(
-                    "no shipped variant is called `{spec}`"
-                ))
-                .hint(format!(
-                    "shipped variants: {}; a path must contain `/` or end in `.sow`",
-                    variants::names().join(", ")
-                ))],
-            }),
+            _ => Err(fail_plain(format!(
+                "`--option {o}` is not NAME=VALUE (write `--option grand_slam=forbidden`)"
+            ))),
+        })
+        .collect()
+}
+
+/// The variant picked, with the options given and those a position file
+/// was saved with; and the game, from the start or from the position.
+fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
+    let mut options = parse_options(&pick.options)?;
+    let position = match from {
+        Some(path) => Some((path, read(path)?)),
+        None => None,
+    };
+    if let Some((path, text)) = &position {
+        // A position keeps the options it was played with.
+        for (k, v) in json::saved_options(text) {
+            match options.iter().find(|(n, _)| *n == k) {
+                Some((_, given)) if *given != v => {
+                    return Err(fail_plain(format!(
+                        "`{path}` was saved with option {k}={v}, not {k}={given}"
+                    )))
+                }
+                Some(_) => {}
+                None => options.push((k, v)),
+            }
         }
     }
-}
-
-/// A variant by shipped name or path (relative to the current folder).
-pub fn load_variant(spec: &str) -> Result<Variant, VariantError> {
-    load_variant_in(spec, std::path::Path::new(""))
-}
-
-fn variant(spec: &str) -> Result<Variant, Failed> {
-    load_variant(spec).map_err(|e| {
+    let v = load_variant_in(&pick.variant, Path::new(""), &options).map_err(|e| {
         err_text!("{}", e.render());
         Failed
-    })
-}
-
-fn start(v: &Variant, from: Option<&str>) -> Result<Game, Failed> {
-    match from {
+    })?;
+    let game = match &position {
         None => Game::new(v.engine.clone())
-            .map_err(|_| fail_plain("the start position's turns run past the engine's limit")),
-        Some(path) => {
-            let text = read(path)?;
-            json::read_position(v, &text).map_err(|d| fail(path, &text, &[d]))
-        }
-    }
+            .map_err(|_| fail_plain("the start position's turns run past the engine's limit"))?,
+        Some((path, text)) => json::read_position(&v, text).map_err(|d| fail(path, text, &[d]))?,
+    };
+    Ok((v, game))
 }
 
 fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
     let mut failed = false;
     for f in files {
-        match load_variant(f) {
+        match load_variant_in(f, Path::new(""), &[]) {
             Ok(v) => {
                 let _ = writeln!(
                     out,
@@ -280,6 +254,15 @@ fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
                     v.name(),
                     v.engine.rules.rules.len() + v.engine.rules.ends.len()
                 );
+                for o in &v.engine.rules.options {
+                    let _ = writeln!(
+                        out,
+                        "  option {}: {} (default {})",
+                        o.name,
+                        o.choices.describe(),
+                        o.value
+                    );
+                }
             }
             Err(e) => {
                 failed = true;
@@ -346,13 +329,12 @@ pub fn play_token(
 
 fn play(
     out: &mut impl Write,
-    spec: &str,
+    pick: &Pick,
     from: Option<&str>,
     moves: &str,
     format: Format,
 ) -> Result<(), Failed> {
-    let v = variant(spec)?;
-    let mut game = start(&v, from)?;
+    let (v, mut game) = game_of(pick, from)?;
     let print = |out: &mut dyn Write, game: &Game, ply: usize, mv: Option<&str>| {
         match format {
             Format::Json => {
@@ -388,12 +370,11 @@ fn play(
 
 fn moves(
     out: &mut impl Write,
-    spec: &str,
+    pick: &Pick,
     from: Option<&str>,
     format: Format,
 ) -> Result<(), Failed> {
-    let v = variant(spec)?;
-    let game = start(&v, from)?;
+    let (v, game) = game_of(pick, from)?;
     if format == Format::Text {
         if let Some(o) = game.outcome() {
             let _ = writeln!(out, "the game is over ({}): no legal turns", o.reason);
@@ -445,12 +426,11 @@ pub fn perft(game: &Game, depth: u32) -> Result<u64, crate::engine::TooLong> {
 
 fn perft_cmd(
     out: &mut impl Write,
-    spec: &str,
+    pick: &Pick,
     depth: u32,
     from: Option<&str>,
 ) -> Result<(), Failed> {
-    let v = variant(spec)?;
-    let game = start(&v, from)?;
+    let (_, game) = game_of(pick, from)?;
     let t = Instant::now();
     let n = perft(&game, depth).map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
     let secs = t.elapsed().as_secs_f64();
@@ -492,14 +472,13 @@ pub fn random_game(
 
 fn random(
     out: &mut impl Write,
-    spec: &str,
+    pick: &Pick,
     games: u64,
     seed: u64,
     max_plies: Option<u32>,
     format: Format,
 ) -> Result<(), Failed> {
-    let v = variant(spec)?;
-    let fresh = start(&v, None)?;
+    let (v, fresh) = game_of(pick, None)?;
     let mut game = fresh.clone();
     let (mut wins, mut draws, mut unfinished, mut turns) = ([0u64; 2], 0u64, 0u64, 0u64);
     let mut moves = Vec::new();
@@ -556,6 +535,12 @@ fn random(
     Ok(())
 }
 
+fn show(out: &mut impl Write, pick: &Pick) -> Result<(), Failed> {
+    let (v, _) = game_of(pick, None)?;
+    let _ = write!(out, "{}", load::show(&v));
+    Ok(())
+}
+
 fn run(out: &mut impl Write, path: &str) -> Result<(), Failed> {
     let text = read(path)?;
     let base = Path::new(path).parent().unwrap_or(Path::new("."));
@@ -565,6 +550,10 @@ fn run(out: &mut impl Write, path: &str) -> Result<(), Failed> {
             Ok(())
         }
         Err(script::ScriptError::Script(d)) => Err(fail(path, &text, &[d])),
+        Err(script::ScriptError::Load(e)) => {
+            err_text!("{}", e.render());
+            Err(Failed)
+        }
         Err(script::ScriptError::Other(name, source, d)) => Err(fail(&name, &source, &d)),
     }
 }

@@ -51,6 +51,48 @@ pub struct Rules {
     pub endless: Endless,
     /// Marks the text board draws after a pit's label where they hold.
     pub marks: Vec<Mark>,
+    /// The choices the variant leaves open, each with the value in force.
+    pub options: Vec<Setting>,
+}
+
+/// An option of the variant (`option NAME default VALUE: VALUES`) and the
+/// value it has in this game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Setting {
+    /// The option's name.
+    pub name: String,
+    /// The values it may take.
+    pub choices: Choices,
+    /// The value in force (a number is written in decimal).
+    pub value: String,
+}
+
+/// The values an option may take.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Choices {
+    /// One of these words.
+    Words(Vec<String>),
+    /// A whole number from the first to the second.
+    Range(i64, i64),
+}
+
+impl Choices {
+    /// Whether `value` is one of the choices.
+    pub fn allows(&self, value: &str) -> bool {
+        match self {
+            Choices::Words(w) => w.iter().any(|x| x == value),
+            Choices::Range(lo, hi) => value.parse::<i64>().is_ok_and(|n| *lo <= n && n <= *hi),
+        }
+    }
+
+    /// The choices as a user writes them: `a | b | c` or `1..10`.
+    pub fn describe(&self) -> String {
+        match self {
+            Choices::Words(w) => w.join(" | "),
+            Choices::Range(lo, hi) => format!("{lo}..{hi}"),
+        }
+    }
 }
 
 /// A mark on the text board.

@@ -48,9 +48,14 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
             .collect();
         state.insert("seen".into(), Value::Array(seen));
     }
+    let options: serde_json::Map<String, Value> = r
+        .options
+        .iter()
+        .map(|o| (o.name.clone(), Value::from(o.value.clone())))
+        .collect();
     json!({
         "variant": r.name,
-        "options": {},
+        "options": options,
         "to_move": pos.to_move.map(|p| r.players[p as usize].clone()),
         "pits": pits,
         "hands": { r.players[0].clone(): pos.hands[0], r.players[1].clone(): pos.hands[1] },
@@ -108,6 +113,32 @@ pub fn outcome(variant: &Variant, outcome: Option<&Outcome>) -> Value {
     }
 }
 
+/// An option's value as a position file writes it (a string or a number).
+fn option_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// The options a position file was saved with (nothing when it cannot be
+/// read: reading the position reports that).
+pub fn saved_options(text: &str) -> Vec<(String, String)> {
+    let Ok(value) = serde_json::from_str::<Value>(text) else {
+        return Vec::new();
+    };
+    value
+        .get("options")
+        .and_then(Value::as_object)
+        .map(|o| {
+            o.iter()
+                .filter_map(|(k, v)| Some((k.clone(), option_text(v)?)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Reads a position file for a variant and starts a game from it. Every
 /// error names the key at fault and what would be right.
 pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> {
@@ -160,21 +191,38 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         }
     }
     if let Some(v) = obj.get("options") {
-        match v.as_object() {
-            Some(o) if o.is_empty() => {}
-            Some(o) => {
-                let k = o.keys().next().map_or("", String::as_str);
+        let Some(o) = v.as_object() else {
+            return Err(bad(
+                "options",
+                "`options` is not an object".into(),
+                "write \"options\": { \"NAME\": \"VALUE\", … }".into(),
+            ));
+        };
+        for (k, given) in o {
+            let here = &format!("options.{k}");
+            let Some(setting) = r.options.iter().find(|s| s.name == *k) else {
+                let names: Vec<&str> = r.options.iter().map(|s| s.name.as_str()).collect();
+                let hint = if names.is_empty() {
+                    format!("{} has no options: write \"options\": {{}}", r.name)
+                } else {
+                    format!("the options of {} are: {}", r.name, names.join(", "))
+                };
                 return Err(bad(
-                    &format!("options.{k}"),
+                    here,
                     format!("`{k}` is not an option of {}", r.name),
-                    format!("{} has no options: write \"options\": {{}}", r.name),
+                    hint,
                 ));
-            }
-            None => {
+            };
+            let given = option_text(given);
+            if given.as_deref() != Some(setting.value.as_str()) {
                 return Err(bad(
-                    "options",
-                    "`options` is not an object".into(),
-                    "write \"options\": {}".into(),
+                    here,
+                    format!(
+                        "the position was saved with {k} = {}, and the variant is loaded with {k} = {}",
+                        given.unwrap_or_else(|| "?".into()),
+                        setting.value
+                    ),
+                    format!("load the variant with `--option {k}=…` as the position has it"),
                 ));
             }
         }

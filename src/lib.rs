@@ -24,6 +24,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod ir;
 pub mod json;
+pub mod load;
 pub mod notation;
 pub mod render;
 pub mod script;
@@ -44,30 +45,63 @@ pub struct Variant {
     pub source: String,
     /// The engine, with the rules IR inside.
     pub engine: Arc<Engine>,
+    /// Its statements once the variants it builds on are merged in.
+    pub statements: Vec<syntax::ast::Statement>,
+    /// The texts of every file it was loaded from.
+    pub sources: load::Sources,
 }
 
-/// Parses and checks a variant's source, returning the rules IR or every
-/// problem found.
+/// Parses and checks one variant file on its own (no `extends`), returning
+/// the rules IR or every problem found.
 pub fn compile(source: &str) -> Result<ir::Rules, Vec<Diagnostic>> {
     let statements = syntax::parse(source).map_err(|d| vec![d])?;
-    check::check(&statements)
+    check::check(&statements, &[])
 }
 
 impl Variant {
-    /// Compiles a variant from source text; `origin` names it in messages.
-    pub fn from_source(origin: &str, source: &str) -> Result<Variant, Vec<Diagnostic>> {
-        let rules = compile(source)?;
-        Ok(Variant {
+    pub(crate) fn new(
+        origin: &str,
+        source: &str,
+        rules: ir::Rules,
+        statements: Vec<syntax::ast::Statement>,
+        sources: load::Sources,
+    ) -> Variant {
+        Variant {
             origin: origin.to_string(),
             source: source.to_string(),
             engine: Arc::new(Engine::new(rules)),
-        })
+            statements,
+            sources,
+        }
     }
 
-    /// A variant shipped with sow, by name (`oware-abapa`, `kalah`).
+    /// Compiles a variant from source text, with its options at their
+    /// defaults; `origin` names it in messages. A variant it extends is a
+    /// shipped one or a file relative to the current folder.
+    pub fn from_source(origin: &str, source: &str) -> Result<Variant, load::LoadError> {
+        load::load_text(origin, source, std::path::Path::new(""), &[])
+    }
+
+    /// A variant shipped with sow, by name (`oware-abapa`, `kalah`), with
+    /// its options at their defaults.
     pub fn shipped(name: &str) -> Option<Variant> {
-        let source = variants::source(name)?;
-        Variant::from_source(&format!("variants/{name}.sow"), source).ok()
+        load::load(name, std::path::Path::new(""), &[]).ok()
+    }
+
+    /// The same variant with other values for its options.
+    pub fn with_options(&self, options: &[(String, String)]) -> Result<Variant, load::LoadError> {
+        let statements = self.statements.clone();
+        let rules = check::check(&statements, options).map_err(|diagnostics| load::LoadError {
+            sources: self.sources.clone(),
+            diagnostics,
+        })?;
+        Ok(Variant::new(
+            &self.origin,
+            &self.source,
+            rules,
+            statements,
+            self.sources.clone(),
+        ))
     }
 
     /// The variant's name as its file declares it.

@@ -4,6 +4,7 @@
 //!
 //! ```toml
 //! variant = "oware-abapa"
+//! options = { grand_slam = "forbidden" }
 //! moves = "C a D"
 //!
 //! [[expect]]
@@ -29,6 +30,8 @@ use crate::Variant;
 #[serde(deny_unknown_fields)]
 struct Script {
     variant: Spanned<String>,
+    #[serde(default)]
+    options: Option<Spanned<BTreeMap<String, toml::Value>>>,
     from: Option<Spanned<String>>,
     #[serde(default)]
     moves: Option<Spanned<toml::Value>>,
@@ -54,6 +57,8 @@ struct Expect {
 pub enum ScriptError {
     /// A problem in the script itself, with a span in it.
     Script(Diagnostic),
+    /// The variant could not be loaded.
+    Load(crate::load::LoadError),
     /// A problem in another file (the variant or the position): its name,
     /// its text and the diagnostics.
     Other(String, String, Vec<Diagnostic>),
@@ -79,18 +84,44 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
     })?;
     let spec = script.variant.get_ref();
     // A path is relative to the script's folder, as `from` is.
-    let v = load_variant_in(spec, base).map_err(|e| match e.source {
-        Some(source) => ScriptError::Other(e.name, source, e.diagnostics),
-        None => {
+    let mut options = Vec::new();
+    if let Some(o) = &script.options {
+        for (k, value) in o.get_ref() {
+            let text = match value {
+                toml::Value::String(s) => s.clone(),
+                toml::Value::Integer(n) => n.to_string(),
+                _ => {
+                    return Err(ScriptError::Script(
+                        Diagnostic::at(
+                            span(o.span()),
+                            format!("option `{k}` is not a word or a number"),
+                            "this table",
+                        )
+                        .hint("write `options = { grand_slam = \"forbidden\" }`"),
+                    ))
+                }
+            };
+            options.push((k.clone(), text));
+        }
+    }
+    let v = load_variant_in(spec, base, &options).map_err(|e| {
+        if e.sources.is_empty() || e.diagnostics.iter().all(|d| d.span.is_none()) {
+            // Nothing in a file to point at: point at the script's line.
+            let at = match &script.options {
+                Some(o) if e.diagnostics.iter().any(|d| d.message.contains("option")) => o.span(),
+                _ => script.variant.span(),
+            };
             let d = e
                 .diagnostics
                 .into_iter()
                 .next()
                 .unwrap_or_else(|| Diagnostic::new("cannot load the variant"));
             ScriptError::Script(Diagnostic {
-                span: Some((span(script.variant.span()), "this variant".into())),
+                span: Some((span(at), "here".into())),
                 ..d
             })
+        } else {
+            ScriptError::Load(e)
         }
     })?;
     let mut game = match &script.from {

@@ -12,6 +12,12 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "bao-la-kujifunza",
         include_str!("../variants/bao-la-kujifunza.sow"),
     ),
+    ("wari", include_str!("../variants/wari.sow")),
+    ("bao-zanzibar", include_str!("../variants/bao-zanzibar.sow")),
+    (
+        "bao-east-africa",
+        include_str!("../variants/bao-east-africa.sow"),
+    ),
 ];
 
 /// The source of a shipped variant.

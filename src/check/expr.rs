@@ -29,6 +29,8 @@ pub struct Scope<'a> {
     pub letters: &'a [String],
     /// The notation's flags.
     pub flags: &'a [String],
+    /// The options, with the values in force.
+    pub settings: &'a [crate::ir::Setting],
     /// Which turn words make sense here.
     pub context: Context,
 }
@@ -84,6 +86,8 @@ pub enum Value {
     Var(usize, crate::ir::VarAt),
     /// A word that is not a name here (a keyword argument such as `all`).
     Keyword(String),
+    /// An option whose values are words (by index in the scope's settings).
+    Setting(usize),
 }
 
 impl Value {
@@ -97,6 +101,7 @@ impl Value {
             Value::Range(..) => "a range",
             Value::Var(..) => "a variable",
             Value::Keyword(_) => "a word",
+            Value::Setting(_) => "an option",
         }
     }
 }
@@ -412,6 +417,12 @@ impl<'a> Lowerer<'a> {
                     return self.expand(w, def, &[], e);
                 } else if let Some(&i) = s.phases.get(w) {
                     Value::Cond(Cond::InPhase(i))
+                } else if let Some(i) = s.settings.iter().position(|o| o.name == w) {
+                    let o = &s.settings[i];
+                    match (&o.choices, o.value.parse::<i64>()) {
+                        (crate::ir::Choices::Range(..), Ok(n)) => Value::Num(Num::Int(n)),
+                        _ => Value::Setting(i),
+                    }
                 } else if let Some(i) = s
                     .vars
                     .iter()
@@ -851,6 +862,34 @@ impl<'a> Lowerer<'a> {
                     }
                 };
                 match (lhs, rhs) {
+                    (Value::Setting(i), Value::Keyword(w))
+                    | (Value::Keyword(w), Value::Setting(i))
+                        if equality =>
+                    {
+                        // An option is known before the game: the comparison is a constant.
+                        let o = &self.scope.settings[i];
+                        if !o.choices.allows(&w) {
+                            let mut d = Diagnostic::at(
+                                e.span,
+                                format!("`{w}` is not a value of option `{}`", o.name),
+                                "unknown value",
+                            );
+                            if let crate::ir::Choices::Words(values) = &o.choices {
+                                d = d.suggest(
+                                    &w,
+                                    values.iter().map(String::as_str),
+                                    format!("`{}` is one of: {}", o.name, values.join(", ")),
+                                );
+                            }
+                            return self.error(d);
+                        }
+                        let holds = Cond::True;
+                        Some(Value::Cond(if (o.value == w) == (cmp == CmpOp::Eq) {
+                            holds
+                        } else {
+                            Cond::Not(Box::new(holds))
+                        }))
+                    }
                     (Value::Var(v, at), Value::Keyword(w))
                     | (Value::Keyword(w), Value::Var(v, at))
                         if equality =>

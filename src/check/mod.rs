@@ -8,18 +8,18 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::ir::{
-    Action, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark, Moment, NamedPit,
-    NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules, Setup,
-    Skip, Slot, Sowing, Store, Take, Var, VarScope, Verdict, Who,
+    Action, Choices, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark, Moment, NamedPit,
+    NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules,
+    Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope, Verdict, Who,
 };
-use crate::syntax::ast::{Expr, ExprKind, Statement};
+use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Statement};
 pub use expr::Definition;
 use expr::{Context, Lowerer, Scope, Value};
 
 /// The top-level statements, for "did you mean".
 const TOP: &[&str] = &[
     "variant", "title", "players", "board", "region", "pit", "let", "var", "phase", "setup",
-    "track", "sow", "notation", "rule", "end", "score", "endless",
+    "track", "sow", "notation", "rule", "end", "score", "endless", "option",
 ];
 
 /// The moments a rule can be judged at.
@@ -29,9 +29,14 @@ const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "after", "lift", 
 pub const MAX_PITS: usize = 128;
 
 /// Checks a parsed file and lowers it to the rules IR, or returns every
-/// problem found.
-pub fn check(statements: &[Statement]) -> Result<Rules, Vec<Diagnostic>> {
+/// problem found. `options` gives values to the file's options (the others
+/// keep their defaults).
+pub fn check(
+    statements: &[Statement],
+    options: &[(String, String)],
+) -> Result<Rules, Vec<Diagnostic>> {
     let mut c = Checker::default();
+    c.options(statements, options);
     c.declarations(statements);
     let rules = c.lower(statements);
     match rules {
@@ -68,6 +73,8 @@ struct Checker {
     mark_statements: Vec<Statement>,
     /// Where each name of the file's namespace was declared.
     names: HashMap<String, Span>,
+    /// The options, with the values in force.
+    settings: Vec<Setting>,
 }
 
 fn word_or_string(e: &Expr) -> Option<String> {
@@ -246,6 +253,121 @@ impl Checker {
 
     /// First pass: names, players, the board, regions, named pits and
     /// definitions, which everything else refers to.
+    /// `option NAME default VALUE: VALUES`, where VALUES are words or a
+    /// range `LOW..HIGH`; then the values given from outside the file.
+    fn options(&mut self, statements: &[Statement], given: &[(String, String)]) {
+        for s in statements.iter().filter(|s| s.word.name == "option") {
+            self.no_block(s);
+            let usage =
+                "write `option grand_slam default capture_nothing: capture_nothing forbidden` \
+                         or `option seeds default 4: 1..12`";
+            let (name, default) = match s.args.as_slice() {
+                [n, d, v] if d.as_word() == Some("default") && n.as_word().is_some() => {
+                    let v = match &v.kind {
+                        ExprKind::Word(w) => Some(w.clone()),
+                        ExprKind::Int(k) => Some(k.to_string()),
+                        _ => None,
+                    };
+                    (n.as_word().unwrap_or_default(), v)
+                }
+                _ => (
+                    s.args.first().and_then(Expr::as_word).unwrap_or_default(),
+                    None,
+                ),
+            };
+            let choices = match tail(s) {
+                [Expr {
+                    kind: ExprKind::Binary(BinaryOp::Range, lo, hi),
+                    ..
+                }] => match (&lo.kind, &hi.kind) {
+                    (ExprKind::Int(lo), ExprKind::Int(hi)) if lo <= hi => {
+                        Some(Choices::Range(*lo, *hi))
+                    }
+                    _ => None,
+                },
+                words if !words.is_empty() && words.iter().all(|w| w.as_word().is_some()) => {
+                    Some(Choices::Words(
+                        words
+                            .iter()
+                            .filter_map(Expr::as_word)
+                            .map(str::to_string)
+                            .collect(),
+                    ))
+                }
+                _ => None,
+            };
+            let (Some(default), Some(choices)) = (default, choices) else {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        "an option is `option NAME default VALUE: VALUES`",
+                        "malformed option",
+                    )
+                    .hint(usage),
+                );
+                continue;
+            };
+            if !choices.allows(&default) {
+                self.err(
+                    Diagnostic::at(
+                        s.args[2].span,
+                        format!("the default `{default}` is not one of the option's values"),
+                        "not a value",
+                    )
+                    .hint(format!("`{name}` takes {}", choices.describe())),
+                );
+                continue;
+            }
+            if self.declare(name, s.args[0].span, "option") {
+                self.settings.push(Setting {
+                    name: name.to_string(),
+                    choices,
+                    value: default,
+                });
+            }
+        }
+        for (name, value) in given {
+            let Some(setting) = self.settings.iter_mut().find(|o| o.name == *name) else {
+                let names: Vec<&str> = self.settings.iter().map(|o| o.name.as_str()).collect();
+                let d = Diagnostic::new(format!("the variant has no option `{name}`"));
+                let otherwise = if names.is_empty() {
+                    "this variant has no options".to_string()
+                } else {
+                    format!("its options are: {}", names.join(", "))
+                };
+                let d = d.suggest(name, names.iter().copied(), otherwise);
+                self.err(d);
+                continue;
+            };
+            if !setting.choices.allows(value) {
+                let d = Diagnostic::new(format!("`{value}` is not a value of option `{name}`"));
+                let d = match &setting.choices {
+                    Choices::Words(w) => d.suggest(
+                        value,
+                        w.iter().map(String::as_str),
+                        format!("`{name}` takes {}", setting.choices.describe()),
+                    ),
+                    Choices::Range(..) => d.hint(format!(
+                        "`{name}` takes a number in {}",
+                        setting.choices.describe()
+                    )),
+                };
+                self.err(d);
+                continue;
+            }
+            setting.value = value.clone();
+        }
+    }
+
+    /// The value in force of the option a word names, if it names one.
+    fn option_value(&self, e: &Expr) -> Option<&str> {
+        let w = e.as_word()?;
+        self.settings
+            .iter()
+            .find(|o| o.name == w)
+            .map(|o| o.value.as_str())
+    }
+
     fn declarations(&mut self, statements: &[Statement]) {
         for s in statements {
             if s.word.name == "players" {
@@ -906,6 +1028,7 @@ impl Checker {
         let notation = self.notation.clone();
         let letters: Vec<String> = notation.letters.iter().map(|l| l.letter.clone()).collect();
         let flags = notation.flags.clone();
+        let settings = self.settings.clone();
         let scope = |context: Context| Scope {
             players: &players,
             labels: &labels,
@@ -916,6 +1039,7 @@ impl Checker {
             vars: &vars,
             letters: &letters,
             flags: &flags,
+            settings: &settings,
             context,
         };
         let mut phases: Vec<Phase> = Vec::new();
@@ -923,7 +1047,8 @@ impl Checker {
 
         for s in statements {
             match s.word.name.as_str() {
-                "variant" | "title" | "players" | "board" | "region" | "pit" | "let" | "var" => {}
+                "variant" | "title" | "players" | "board" | "region" | "pit" | "let" | "var"
+                | "option" => {}
                 "phase" => {
                     self.no_block(s);
                     let mut lw = Lowerer::new(scope(Context {
@@ -953,7 +1078,7 @@ impl Checker {
                 "endless" => {
                     self.no_block(s);
                     let choice = match (s.args.as_slice(), tail(s)) {
-                        ([], [w]) | ([w], []) => w.as_word(),
+                        ([], [w]) | ([w], []) => self.option_value(w).or(w.as_word()),
                         _ => None,
                     };
                     match choice {
@@ -1213,10 +1338,14 @@ impl Checker {
             score,
             endless,
             marks,
+            options: self.settings.clone(),
         })
     }
 
     fn number(&mut self, e: &Expr, what: &str) -> Option<u32> {
+        if let Some(n) = self.option_value(e).and_then(|v| v.parse::<u32>().ok()) {
+            return Some(n);
+        }
         match &e.kind {
             ExprKind::Int(n) if (0..=1_000_000).contains(n) => Some(*n as u32),
             ExprKind::Int(_) => {

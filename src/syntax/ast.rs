@@ -12,6 +12,8 @@ pub struct Statement {
     pub args: Vec<Expr>,
     /// Arguments after `:` or `=`, with the separator's span.
     pub tail: Option<(Span, Vec<Expr>)>,
+    /// Whether the separator is `=` (rather than `:`).
+    pub equals: bool,
     /// Nested statements in braces, with the span of the braces.
     pub block: Option<(Span, Vec<Statement>)>,
     /// The whole statement.

@@ -2,5 +2,7 @@
 
 pub mod ast;
 mod parser;
+mod print;
 
 pub use parser::parse;
+pub use print::{expr as print_expr, print};

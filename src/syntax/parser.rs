@@ -76,13 +76,17 @@ fn statement(pair: Pair<Rule>) -> Result<Statement, Diagnostic> {
         word: head,
         args: Vec::new(),
         tail: None,
+        equals: false,
         block: None,
         span: whole,
     };
     for p in inner {
         match p.as_rule() {
             Rule::expr | Rule::keyword => stmt.args.push(arg(p)?),
-            Rule::separator => stmt.tail = Some((span(&p), Vec::new())),
+            Rule::separator => {
+                stmt.equals = p.as_str().starts_with('=');
+                stmt.tail = Some((span(&p), Vec::new()));
+            }
             Rule::tail => {
                 let args = p.into_inner().map(arg).collect::<Result<_, _>>()?;
                 if let Some((_, tail)) = &mut stmt.tail {

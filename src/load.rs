@@ -1,0 +1,627 @@
+//! Loading a variant: its file, the files it builds on (`extends`), what
+//! it changes in them (`replace`, `remove`, new statements), and the values
+//! given to its options.
+//!
+//! Every file read gets a range of one shared offset space, so that a
+//! diagnostic's span says which file it is in: [`Sources`] renders it
+//! against the right text.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::syntax::ast::{Expr, ExprKind, Statement, Word};
+use crate::{check, syntax, variants, Variant};
+
+/// How many files deep `extends` may go.
+pub const MAX_BASES: usize = 32;
+
+/// The texts of the files a variant was loaded from.
+#[derive(Debug, Clone, Default)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+#[derive(Debug, Clone)]
+struct SourceFile {
+    name: String,
+    text: String,
+    /// Where the file starts in the shared offset space.
+    offset: usize,
+}
+
+impl Sources {
+    /// Sources holding one file, at offset 0.
+    pub fn single(name: &str, text: &str) -> Sources {
+        let mut s = Sources::default();
+        s.add(name, text);
+        s
+    }
+
+    /// Whether no file has been read.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Adds a file; returns the offset its spans start at.
+    pub fn add(&mut self, name: &str, text: &str) -> usize {
+        let offset = self.files.last().map_or(0, |f| f.offset + f.text.len() + 1);
+        self.files.push(SourceFile {
+            name: name.to_string(),
+            text: text.to_string(),
+            offset,
+        });
+        offset
+    }
+
+    fn file_of(&self, at: usize) -> Option<&SourceFile> {
+        self.files.iter().rev().find(|f| f.offset <= at)
+    }
+
+    /// `file:line:col` of a span.
+    pub fn locate(&self, span: Span) -> Option<String> {
+        let f = self.file_of(span.start)?;
+        let (line, col) = crate::diagnostic::line_col(&f.text, span.start - f.offset);
+        Some(format!("{}:{line}:{col}", f.name))
+    }
+
+    /// Renders a diagnostic against the file its span is in (the first
+    /// file when it has none). Related places in other files are listed
+    /// after it by `file:line:col`.
+    pub fn render(&self, d: &Diagnostic) -> String {
+        let at = d.span.as_ref().map(|(s, _)| s.start);
+        let Some(file) = at.and_then(|a| self.file_of(a)).or(self.files.first()) else {
+            return format!("error: {d}\n");
+        };
+        let local = |s: Span| Span::new(s.start - file.offset, s.end - file.offset);
+        let here = |s: &Span| self.file_of(s.start).map(|f| f.offset) == Some(file.offset);
+        let mut shown = d.clone();
+        shown.span = d.span.as_ref().map(|(s, l)| (local(*s), l.clone()));
+        shown.related = d
+            .related
+            .iter()
+            .filter(|(s, _)| here(s))
+            .map(|(s, l)| (local(*s), l.clone()))
+            .collect();
+        let mut out = shown.render(&file.name, &file.text);
+        for (s, label) in d.related.iter().filter(|(s, _)| !here(s)) {
+            if let Some(place) = self.locate(*s) {
+                out.push_str(&format!("  note: {label}: {place}\n"));
+            }
+        }
+        out
+    }
+
+    /// Renders several diagnostics, one after another.
+    pub fn render_all(&self, diagnostics: &[Diagnostic]) -> String {
+        diagnostics
+            .iter()
+            .map(|d| self.render(d))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Why a variant could not be loaded: every problem found, with the texts
+/// to show them against.
+#[derive(Debug, Clone)]
+pub struct LoadError {
+    /// The files read.
+    pub sources: Sources,
+    /// What is wrong.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl LoadError {
+    /// The errors drawn against their files, with a count.
+    pub fn render(&self) -> String {
+        let Some(first) = self.sources.files.first() else {
+            return self.sources.render_all(&self.diagnostics);
+        };
+        let name = &first.name;
+        format!(
+            "{}{name}: {} problem(s)\n",
+            self.sources.render_all(&self.diagnostics),
+            self.diagnostics.len()
+        )
+    }
+}
+
+/// Where a variant file is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Place {
+    Shipped(String),
+    File(PathBuf),
+}
+
+impl Place {
+    fn name(&self) -> String {
+        match self {
+            Place::Shipped(n) => format!("variants/{n}.sow"),
+            Place::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// The folder paths in the file start from.
+    fn dir(&self) -> PathBuf {
+        match self {
+            Place::Shipped(_) => PathBuf::new(),
+            Place::File(p) => p.parent().map(Path::to_path_buf).unwrap_or_default(),
+        }
+    }
+
+    /// What tells two places apart when looking for a cycle.
+    fn identity(&self) -> String {
+        match self {
+            Place::Shipped(n) => format!("shipped {n}"),
+            Place::File(p) => std::fs::canonicalize(p)
+                .unwrap_or_else(|_| p.clone())
+                .display()
+                .to_string(),
+        }
+    }
+}
+
+/// A variant by shipped name or path (relative to `dir`), with values for
+/// its options.
+pub fn load(spec: &str, dir: &Path, options: &[(String, String)]) -> Result<Variant, LoadError> {
+    let l = Loader::default();
+    let place = if is_path(spec) {
+        Place::File(dir.join(spec))
+    } else if variants::source(spec).is_some() {
+        Place::Shipped(spec.to_string())
+    } else {
+        let list = format!(
+            "shipped variants: {}; a path must contain `/` or end in `.sow`",
+            variants::names().join(", ")
+        );
+        let hint = match crate::diagnostic::did_you_mean(spec, variants::names()) {
+            Some(close) => format!("did you mean `{close}`? {list}"),
+            None => list,
+        };
+        let d = Diagnostic::new(format!("no shipped variant is called `{spec}`")).hint(hint);
+        return Err(LoadError {
+            sources: Sources::default(),
+            diagnostics: vec![d],
+        });
+    };
+    let text = match read(&place) {
+        Ok(t) => t,
+        Err(d) => {
+            return Err(LoadError {
+                sources: Sources::default(),
+                diagnostics: vec![d],
+            })
+        }
+    };
+    l.finish(&place.name(), &text, Some(place), options)
+}
+
+/// A variant from its text; `name` names it in messages, and a file it
+/// builds on is looked for from `dir` (or among the shipped ones).
+pub fn load_text(
+    name: &str,
+    text: &str,
+    dir: &Path,
+    options: &[(String, String)],
+) -> Result<Variant, LoadError> {
+    let place = Place::File(dir.join(name));
+    Loader::default().finish(name, text, Some(place), options)
+}
+
+fn is_path(spec: &str) -> bool {
+    spec.contains('/') || spec.ends_with(".sow")
+}
+
+fn read(place: &Place) -> Result<String, Diagnostic> {
+    match place {
+        Place::Shipped(n) => variants::source(n)
+            .map(str::to_string)
+            .ok_or_else(|| Diagnostic::new(format!("no shipped variant is called `{n}`"))),
+        Place::File(p) => std::fs::read_to_string(p)
+            .map_err(|e| Diagnostic::new(format!("cannot read `{}`: {e}", p.display()))),
+    }
+}
+
+#[derive(Default)]
+struct Loader {
+    sources: Sources,
+    diagnostics: Vec<Diagnostic>,
+    /// The files being loaded, outermost first (to find a cycle).
+    stack: Vec<(String, String)>,
+}
+
+impl Loader {
+    fn finish(
+        mut self,
+        name: &str,
+        text: &str,
+        place: Option<Place>,
+        options: &[(String, String)],
+    ) -> Result<Variant, LoadError> {
+        let statements = self.file(name, text, place);
+        if self.diagnostics.is_empty() {
+            if let Some(statements) = statements {
+                match check::check(&statements, options) {
+                    Ok(rules) => {
+                        return Ok(Variant::new(name, text, rules, statements, self.sources))
+                    }
+                    Err(d) => self.diagnostics = d,
+                }
+            }
+        }
+        Err(LoadError {
+            sources: self.sources,
+            diagnostics: self.diagnostics,
+        })
+    }
+
+    /// A file's statements with its bases resolved, or `None` after an
+    /// error that leaves nothing to check.
+    fn file(&mut self, name: &str, text: &str, place: Option<Place>) -> Option<Vec<Statement>> {
+        let offset = self.sources.add(name, text);
+        let mut statements = match syntax::parse(text) {
+            Ok(s) => s,
+            Err(mut d) => {
+                shift_diagnostic(&mut d, offset);
+                self.diagnostics.push(d);
+                return None;
+            }
+        };
+        shift(&mut statements, offset);
+        let (extends, own): (Vec<Statement>, Vec<Statement>) = statements
+            .into_iter()
+            .partition(|s| s.word.name == "extends");
+        let Some(ext) = extends.first() else {
+            // A file of its own: nothing to replace or remove.
+            for s in own
+                .iter()
+                .filter(|s| CHANGES.contains(&s.word.name.as_str()))
+            {
+                self.diagnostics.push(
+                    Diagnostic::at(
+                        s.word.span,
+                        format!(
+                            "`{}` changes a base, and this file builds on none",
+                            s.word.name
+                        ),
+                        "nothing to change",
+                    )
+                    .hint("add `extends NAME` (a shipped variant) or `extends \"path.sow\"`"),
+                );
+            }
+            return Some(own);
+        };
+        for again in &extends[1..] {
+            self.diagnostics.push(
+                Diagnostic::at(again.span, "a file extends one variant", "second `extends`")
+                    .related(ext.span, "first here")
+                    .hint("keep one `extends`; a base can itself extend another"),
+            );
+        }
+        let here = place.as_ref().map(Place::dir).unwrap_or_default();
+        let identity = place.as_ref().map_or(name.to_string(), Place::identity);
+        self.stack.push((identity, name.to_string()));
+        let base = self.base(ext, &here);
+        self.stack.pop();
+        Some(self.merge(base?, own))
+    }
+
+    /// The statements of the file `extends` names, resolved.
+    fn base(&mut self, ext: &Statement, dir: &Path) -> Option<Vec<Statement>> {
+        let usage = "write `extends oware-abapa` (a shipped variant) or `extends \"my-base.sow\"`";
+        let (spec, at) = match (ext.args.as_slice(), &ext.tail, &ext.block) {
+            ([e], None, None) => match &e.kind {
+                ExprKind::Word(w) => (w.clone(), e.span),
+                ExprKind::Str(s) => (s.clone(), e.span),
+                _ => (String::new(), e.span),
+            },
+            _ => (String::new(), ext.span),
+        };
+        if spec.is_empty() {
+            self.diagnostics.push(
+                Diagnostic::at(
+                    at,
+                    "`extends` takes one variant",
+                    "expected a name or a path",
+                )
+                .hint(usage),
+            );
+            return None;
+        }
+        let local = dir.join(format!("{spec}.sow"));
+        let place = if is_path(&spec) {
+            Place::File(dir.join(&spec))
+        } else if variants::source(&spec).is_some() {
+            Place::Shipped(spec.clone())
+        } else if local.is_file() {
+            Place::File(local)
+        } else {
+            let d = Diagnostic::at(
+                at,
+                format!("there is no variant `{spec}` to extend"),
+                "unknown base",
+            )
+            .suggest(
+                &spec,
+                variants::names(),
+                format!(
+                    "not a shipped variant ({}) and no file `{}`",
+                    variants::names().join(", "),
+                    local.display()
+                ),
+            );
+            self.diagnostics.push(d);
+            return None;
+        };
+        let identity = place.identity();
+        if let Some(i) = self.stack.iter().position(|(id, _)| *id == identity) {
+            let mut chain: Vec<&str> = self.stack[i..].iter().map(|(_, n)| n.as_str()).collect();
+            let name = place.name();
+            chain.push(&name);
+            self.diagnostics.push(
+                Diagnostic::at(
+                    at,
+                    format!(
+                        "variant files extend each other in a cycle: {}",
+                        chain.join(" → ")
+                    ),
+                    "back to a file being loaded",
+                )
+                .hint("a variant may build on another only if that one does not build on it"),
+            );
+            return None;
+        }
+        if self.stack.len() >= MAX_BASES {
+            self.diagnostics.push(Diagnostic::at(
+                at,
+                format!("variants built on more than {MAX_BASES} others"),
+                "too deep",
+            ));
+            return None;
+        }
+        let text = match read(&place) {
+            Ok(t) => t,
+            Err(d) => {
+                self.diagnostics.push(Diagnostic {
+                    span: Some((at, "this base".into())),
+                    ..d.hint("the path is relative to the file that extends it")
+                });
+                return None;
+            }
+        };
+        self.file(&place.name(), &text, Some(place))
+    }
+
+    /// The base's statements with a file's changes made: `replace` and
+    /// `remove` change a statement in place, a new statement comes after the
+    /// base's; giving again what the base has is an error.
+    fn merge(&mut self, base: Vec<Statement>, own: Vec<Statement>) -> Vec<Statement> {
+        let mut out = base;
+        for s in own {
+            match s.word.name.as_str() {
+                "replace" => {
+                    let Some(new) = self.unwrap_change(&s) else {
+                        continue;
+                    };
+                    match key(&new)
+                        .and_then(|k| out.iter().position(|o| key(o).as_ref() == Some(&k)))
+                    {
+                        Some(i) => out[i] = new,
+                        None => self.missing(&s, &new, &out),
+                    }
+                }
+                "remove" => {
+                    let Some(gone) = self.unwrap_change(&s) else {
+                        continue;
+                    };
+                    if gone.block.is_some() || gone.tail.is_some() || gone.args.len() > 1 {
+                        self.diagnostics.push(
+                            Diagnostic::at(
+                                s.span,
+                                "`remove` names what it removes, nothing more",
+                                "more than a name",
+                            )
+                            .hint("write `remove rule NAME` or `remove setup`"),
+                        );
+                        continue;
+                    }
+                    match key(&gone)
+                        .and_then(|k| out.iter().position(|o| key(o).as_ref() == Some(&k)))
+                    {
+                        Some(i) => {
+                            out.remove(i);
+                        }
+                        None => self.missing(&s, &gone, &out),
+                    }
+                }
+                // A file's own name and title stand in for its base's.
+                "variant" | "title" => match out.iter().position(|o| o.word.name == s.word.name) {
+                    Some(i) => out[i] = s,
+                    None => out.push(s),
+                },
+                _ => {
+                    let k = key(&s);
+                    let before = k
+                        .as_ref()
+                        .and_then(|k| out.iter().find(|o| key(o).as_ref() == Some(k)));
+                    match before {
+                        Some(first) => {
+                            let what = k.unwrap_or_default();
+                            self.diagnostics.push(
+                                Diagnostic::at(
+                                    name_span(&s),
+                                    format!("`{what}` is defined twice"),
+                                    "defined again here",
+                                )
+                                .related(name_span(first), "first defined here")
+                                .hint(format!(
+                                    "write `replace {what} …` to change it, or choose another name"
+                                )),
+                            );
+                        }
+                        None => out.push(s),
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The statement a `replace` or `remove` is about.
+    fn unwrap_change(&mut self, s: &Statement) -> Option<Statement> {
+        let Some((first, rest)) = s.args.split_first() else {
+            self.diagnostics.push(
+                Diagnostic::at(
+                    s.span,
+                    format!("`{}` needs what it changes", s.word.name),
+                    "nothing after it",
+                )
+                .hint(format!("write `{} rule NAME …`", s.word.name)),
+            );
+            return None;
+        };
+        let Some(word) = first.as_word() else {
+            self.diagnostics.push(
+                Diagnostic::at(first.span, "expected a statement's word", "not a word")
+                    .hint(format!("write `{} rule NAME …`", s.word.name)),
+            );
+            return None;
+        };
+        Some(Statement {
+            word: Word {
+                name: word.to_string(),
+                span: first.span,
+            },
+            args: rest.to_vec(),
+            tail: s.tail.clone(),
+            equals: s.equals,
+            block: s.block.clone(),
+            span: first.span.to(s.span),
+        })
+    }
+
+    fn missing(&mut self, s: &Statement, what: &Statement, base: &[Statement]) {
+        let k = key(what).unwrap_or_else(|| what.word.name.clone());
+        let same_kind: Vec<String> = base
+            .iter()
+            .filter(|o| o.word.name == what.word.name)
+            .filter_map(key)
+            .collect();
+        let d = Diagnostic::at(
+            name_span(what),
+            format!("there is no `{k}` to {}", s.word.name),
+            "not in the base",
+        );
+        let d = d.suggest(
+            &k,
+            same_kind.iter().map(String::as_str),
+            format!("to add it, write it without `{}`", s.word.name),
+        );
+        self.diagnostics.push(d);
+    }
+}
+
+/// The words that change a base.
+const CHANGES: &[&str] = &["replace", "remove"];
+
+/// What identifies a top-level statement, for replacing it: the word, and
+/// the name for statements that declare one.
+fn key(s: &Statement) -> Option<String> {
+    let w = s.word.name.as_str();
+    match w {
+        "rule" | "let" | "var" | "pit" | "region" | "phase" | "end" | "option" => {
+            let name = match &s.args.first()?.kind {
+                ExprKind::Word(n) => n.clone(),
+                ExprKind::Call(n, _) => n.name.clone(),
+                _ => return None,
+            };
+            Some(format!("{w} {name}"))
+        }
+        "track" => Some(match s.args.first().and_then(Expr::as_word) {
+            Some(owner) => format!("track {owner}"),
+            None => "track".to_string(),
+        }),
+        "variant" | "title" | "players" | "board" | "setup" | "sow" | "notation" | "score"
+        | "endless" => Some(w.to_string()),
+        _ => None,
+    }
+}
+
+/// The span of a statement's word and name.
+fn name_span(s: &Statement) -> Span {
+    match s.args.first() {
+        Some(a) if key(s).is_some_and(|k| k.contains(' ')) => s.word.span.to(a.span),
+        _ => s.word.span,
+    }
+}
+
+fn shift_span(s: &mut Span, by: usize) {
+    s.start += by;
+    s.end += by;
+}
+
+fn shift_expr(e: &mut Expr, by: usize) {
+    shift_span(&mut e.span, by);
+    match &mut e.kind {
+        ExprKind::Call(w, args) => {
+            shift_span(&mut w.span, by);
+            args.iter_mut().for_each(|a| shift_expr(a, by));
+        }
+        ExprKind::Unary(_, a) => shift_expr(a, by),
+        ExprKind::Binary(_, a, b) => {
+            shift_expr(a, by);
+            shift_expr(b, by);
+        }
+        ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::Word(_) => {}
+    }
+}
+
+/// Moves every span of the statements by `by` bytes.
+fn shift(statements: &mut [Statement], by: usize) {
+    for s in statements {
+        shift_span(&mut s.span, by);
+        shift_span(&mut s.word.span, by);
+        s.args.iter_mut().for_each(|a| shift_expr(a, by));
+        if let Some((sp, t)) = &mut s.tail {
+            shift_span(sp, by);
+            t.iter_mut().for_each(|a| shift_expr(a, by));
+        }
+        if let Some((sp, b)) = &mut s.block {
+            shift_span(sp, by);
+            shift(b, by);
+        }
+    }
+}
+
+fn shift_diagnostic(d: &mut Diagnostic, by: usize) {
+    if let Some((s, _)) = &mut d.span {
+        shift_span(s, by);
+    }
+    for (s, _) in &mut d.related {
+        shift_span(s, by);
+    }
+}
+
+/// The variant as one file: every statement after composition, each option
+/// given the value in force as its default.
+pub fn show(v: &Variant) -> String {
+    let values: HashMap<&str, &str> = v
+        .engine
+        .rules
+        .options
+        .iter()
+        .map(|o| (o.name.as_str(), o.value.as_str()))
+        .collect();
+    let mut statements = v.statements.clone();
+    for s in statements.iter_mut().filter(|s| s.word.name == "option") {
+        let name = s.args.first().and_then(Expr::as_word).unwrap_or_default();
+        if let (Some(value), Some(default)) = (values.get(name), s.args.get_mut(2)) {
+            default.kind = match value.parse::<i64>() {
+                Ok(n) => ExprKind::Int(n),
+                Err(_) => ExprKind::Word(value.to_string()),
+            };
+        }
+    }
+    syntax::print(&statements)
+}
