@@ -311,6 +311,9 @@ fn run_scripts() {
         ("fail_expectation.toml", 1),
         ("fail_illegal_move.toml", 1),
         ("fail_unknown_key.toml", 1),
+        ("grand_slam_forbidden.toml", 0),
+        ("fail_forbidden_grand_slam.toml", 1),
+        ("fail_unknown_option.toml", 1),
     ] {
         let out = script(name);
         assert!(out.starts_with(&format!("exit {code}\n")), "{name}:\n{out}");
@@ -344,4 +347,101 @@ fn a_turn_past_the_engine_limits_is_stopped_with_an_error() {
         "{}",
         r.stderr
     );
+}
+
+#[test]
+fn options_are_given_listed_and_kept_in_positions() {
+    // `sow check` lists a variant's options with their values and default.
+    let checked = sow(&["check", "oware-abapa", "wari"]);
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    assert!(checked.stdout.contains(
+        "option grand_slam: capture_nothing | forbidden | take_all (default capture_nothing)"
+    ));
+    assert!(
+        checked.stdout.contains("(default forbidden)"),
+        "wari's own default"
+    );
+    // A game command takes options; the position it prints records them.
+    let played = sow(&[
+        "play",
+        "oware-abapa",
+        "--option",
+        "grand_slam=forbidden",
+        "--moves",
+        "A",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    let last: serde_json::Value =
+        serde_json::from_str(played.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["position"]["options"]["grand_slam"], "forbidden");
+    // Resuming that position keeps the option; contradicting it is an error.
+    let saved = temp("forbidden.json", &last["position"].to_string());
+    let resumed = sow(&["moves", "oware-abapa", "--from", &saved, "--format", "json"]);
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert!(resumed.stdout.contains("\"grand_slam\":\"forbidden\""));
+    let clash = sow(&[
+        "moves",
+        "oware-abapa",
+        "--from",
+        &saved,
+        "--option",
+        "grand_slam=take_all",
+    ]);
+    assert_eq!(clash.code, 1);
+    assert!(
+        clash
+            .stderr
+            .contains("was saved with option grand_slam=forbidden"),
+        "{}",
+        clash.stderr
+    );
+    // Unknown options, bad values and malformed flags are errors.
+    for (args, says) in [
+        (
+            vec![
+                "perft",
+                "oware-abapa",
+                "2",
+                "--option",
+                "grand_slm=forbidden",
+            ],
+            "has no option `grand_slm`",
+        ),
+        (
+            vec!["perft", "oware-abapa", "2", "--option", "grand_slam=never"],
+            "`never` is not a value of option `grand_slam`",
+        ),
+        (
+            vec!["perft", "oware-abapa", "2", "--option", "grand_slam"],
+            "is not NAME=VALUE",
+        ),
+        (
+            vec![
+                "random", "kalah", "--games", "1", "--seed", "1", "--option", "x=y",
+            ],
+            "this variant has no options",
+        ),
+    ] {
+        let r = sow(&args);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn show_prints_one_file_that_checks() {
+    let shown = sow(&["show", "bao-zanzibar"]);
+    assert_eq!(shown.code, 0, "{}", shown.stderr);
+    assert!(shown.stdout.starts_with("variant bao-zanzibar\n"));
+    assert!(!shown.stdout.contains("extends") && !shown.stdout.contains("takasia"));
+    let file = temp("zanzibar-shown.sow", &shown.stdout);
+    let checked = sow(&["check", &file]);
+    assert_eq!(checked.code, 0, "{}", checked.stderr);
+    // Options given to `show` become the printed defaults.
+    let draw = sow(&["show", "bao-la-kiswahili", "--option", "endless_turns=draw"]);
+    assert!(draw
+        .stdout
+        .contains("option endless_turns default draw: forbid draw loss"));
 }

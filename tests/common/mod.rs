@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod bao;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 

@@ -1,0 +1,72 @@
+//! Wari on top of Oware abapa, and Oware's grand-slam option: a move that
+//! would capture every seed of the opponent captures nothing in abapa (O9),
+//! is not allowed in Wari, and takes them all with `grand_slam=take_all`.
+
+mod common;
+
+use common::*;
+use sow::{Game, Variant};
+
+const LABELS: &[&str] = &["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"];
+
+/// South to move; North holds 1 seed in `a` and in `b`; F (2 seeds) would
+/// take both, a grand slam. South has `A` too when `other_move`.
+fn slam(v: &Variant, other_move: bool) -> Game {
+    let seeds = [other_move as u32, 0, 0, 0, 0, 2, 1, 1, 0, 0, 0, 0];
+    game_from(&v.engine, LABELS, &seeds, [20, 22], 0)
+}
+
+fn oware(options: &[(&str, &str)]) -> Variant {
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    sow::load::load("oware-abapa", std::path::Path::new(""), &options).unwrap()
+}
+
+#[test]
+fn abapa_plays_the_grand_slam_wari_forbids_it() {
+    let abapa = shipped("oware-abapa");
+    let mut g = slam(&abapa, true);
+    assert_eq!(legal_labels(&g), ["A", "F"]);
+    g.play(turn(&g, "F")).unwrap();
+    // O9: the move is played and captures nothing.
+    assert_eq!(counts(&g, &["a", "b", "F"]), [2, 2, 0]);
+    assert_eq!(g.position().cells[12..], [20, 22]);
+
+    let wari = shipped("wari");
+    let g = slam(&wari, true);
+    assert_eq!(legal_labels(&g), ["A"], "the grand slam is not allowed");
+    // The same as abapa with the option set.
+    assert_eq!(
+        legal_labels(&slam(&oware(&[("grand_slam", "forbidden")]), true)),
+        ["A"]
+    );
+}
+
+#[test]
+fn wari_a_player_left_with_no_allowed_move_ends_the_game() {
+    let wari = shipped("wari");
+    let g = slam(&wari, false);
+    let o = g.outcome().expect("no allowed move ends the game");
+    assert_eq!(&*o.reason, "no_allowed_move");
+    // Each player takes the seeds on their side: South 20 + 2, North 22 + 2.
+    assert_eq!(o.scores, [22, 24]);
+    assert_eq!(o.winner, Some(1));
+    // Abapa plays the grand slam instead (capturing nothing).
+    let abapa = shipped("oware-abapa");
+    let g = slam(&abapa, false);
+    assert!(g.outcome().is_none());
+    assert_eq!(legal_labels(&g), ["F"]);
+}
+
+#[test]
+fn oware_take_all_lets_the_grand_slam_capture() {
+    let v = oware(&[("grand_slam", "take_all")]);
+    let mut g = slam(&v, true);
+    g.play(turn(&g, "F")).unwrap();
+    assert_eq!(counts(&g, &["a", "b"]), [0, 0]);
+    // South captured 4; North's field is empty, so the game ends and
+    // abapa's F3 gives South the seed left on its side.
+    assert_eq!(g.position().cells[12], 20 + 4 + 1);
+}
