@@ -14,8 +14,13 @@ fn main() {
     divan::main();
 }
 
-const VARIANTS: &[&str] = &["oware-abapa", "kalah"];
-const BAO: &[&str] = &["bao-la-kiswahili", "bao-la-kujifunza"];
+const VARIANTS: &[&str] = &["oware-abapa", "kalah", "wari"];
+const BAO: &[&str] = &[
+    "bao-la-kiswahili",
+    "bao-la-kujifunza",
+    "bao-zanzibar",
+    "bao-east-africa",
+];
 const GAMES: u64 = 200;
 
 /// Plays `games` random games from the start, reusing one game object;
@@ -77,7 +82,7 @@ fn bao_random_playouts(bencher: Bencher, name: &str) {
 fn bao_perft(bencher: Bencher, name: &str) {
     let v = Variant::shipped(name).unwrap();
     let start = Game::new(v.engine.clone()).unwrap();
-    let depth = if name == "bao-la-kiswahili" { 5 } else { 3 };
+    let depth = if name == "bao-la-kujifunza" { 3 } else { 5 };
     let leaves = sow::cli::perft(&start, depth).unwrap();
     bencher
         .counter(ItemsCount::new(leaves))
