@@ -299,6 +299,16 @@ impl Loader {
                     .hint("keep one `extends`; a base can itself extend another"),
             );
         }
+        if !own.iter().any(|s| s.word.name == "variant") {
+            self.diagnostics.push(
+                Diagnostic::at(
+                    ext.span,
+                    "a variant built on another needs a name of its own",
+                    "no `variant NAME` in this file",
+                )
+                .hint("add `variant my-game` (positions and outcomes carry the name)"),
+            );
+        }
         let here = place.as_ref().map(Place::dir).unwrap_or_default();
         let identity = place.as_ref().map_or(name.to_string(), Place::identity);
         self.stack.push((identity, name.to_string()));

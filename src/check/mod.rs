@@ -22,6 +22,14 @@ const TOP: &[&str] = &[
     "track", "sow", "notation", "rule", "end", "score", "endless", "option",
 ];
 
+/// The top-level words suggested for a misspelt one: the statements, and
+/// the words that build on another variant (see `crate::load`).
+const SUGGESTED: &[&str] = &[
+    "variant", "title", "players", "board", "region", "pit", "let", "var", "phase", "setup",
+    "track", "sow", "notation", "rule", "end", "score", "endless", "option", "extends", "replace",
+    "remove",
+];
+
 /// The moments a rule can be judged at.
 const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "after", "lift", "end"];
 
@@ -989,16 +997,17 @@ impl Checker {
 
     /// Second pass: everything else, lowered to the IR.
     fn lower(&mut self, statements: &[Statement]) -> Option<Rules> {
-        let players = self.players.clone()?;
-        if self.pits.is_empty() {
-            // The board errors are reported; the rest would only repeat them.
+        if self.players.is_none() || self.pits.is_empty() {
+            // The players and board errors are reported; the rest would
+            // only repeat them.
             for s in statements {
-                if !TOP.contains(&s.word.name.as_str()) {
-                    self.unknown(s, TOP, "statement");
+                if !SUGGESTED.contains(&s.word.name.as_str()) {
+                    self.unknown(s, SUGGESTED, "statement");
                 }
             }
             return None;
         }
+        let players = self.players.clone()?;
         let mut setup = Setup {
             seeds: vec![0; self.pits.len()],
             hands: [0, 0],
@@ -1190,7 +1199,15 @@ impl Checker {
                     }
                     self.diagnostics.append(&mut lw.diagnostics);
                 }
-                _ => self.unknown(s, TOP, "statement"),
+                "extends" | "replace" | "remove" => self.err(
+                    Diagnostic::at(
+                        s.word.span,
+                        format!("`{}` is resolved when a variant is loaded", s.word.name),
+                        "not checked on its own",
+                    )
+                    .hint("check the file with `sow check FILE` (or `sow::load`), which merges in what it extends"),
+                ),
+                _ => self.unknown(s, SUGGESTED, "statement"),
             }
         }
 
