@@ -150,6 +150,31 @@ fn de_voogts_never_ending_move() {
     );
 }
 
+/// The never-ending-turn policy is an option: with `draw` or `loss`, de
+/// Voogt's A3L is legal and playing it ends the game.
+#[test]
+fn de_voogts_never_ending_move_under_each_policy() {
+    let text = std::fs::read_to_string(oracle("bao/never_ending.json")).unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    let never = data["never_ending_move"].as_str().unwrap();
+    for (policy, winner) in [("draw", None), ("loss", Some(1))] {
+        let v = shipped("bao-la-kiswahili")
+            .with_options(&[("endless_turns".into(), policy.into())])
+            .unwrap();
+        let mut game = Game::new(v.engine.clone()).unwrap();
+        for m in data["moves"].as_array().unwrap() {
+            let t = v.parse_turn(&game, m.as_str().unwrap()).unwrap();
+            game.play(t).unwrap();
+        }
+        let t = v
+            .parse_turn(&game, never)
+            .unwrap_or_else(|d| panic!("{policy}: {never} is legal: {d}"));
+        game.play(t).unwrap();
+        let o = game.outcome().expect("the game ends");
+        assert_eq!((&*o.reason, o.winner), ("endless_turn", winner), "{policy}");
+    }
+}
+
 #[test]
 fn kujifunza_perft_from_the_start() {
     // Two engines agree: depths 1–4 → 16, 108, 500, 1918.
