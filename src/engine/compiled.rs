@@ -273,10 +273,11 @@ struct Known {
 pub(crate) struct Stage {
     /// The phase (an index in the rules' phases), if the variant has phases.
     pub phase: Option<usize>,
-    /// `sowings`, or any value past the largest the rules compare it with.
-    pub sowings: i64,
+    /// `sowings`, or any value past the largest the rules compare it with
+    /// (`None`: not known, as for the rules judged before or after a turn).
+    pub sowings: Option<i64>,
     /// `captured`, likewise.
-    pub captured: i64,
+    pub captured: Option<i64>,
 }
 
 /// Compiles against the board's tables.
@@ -363,12 +364,12 @@ impl Compiler<'_> {
             }),
             Num::Hand(w) => lin(Lin::term(T::Hand(self.who(w, k)))),
             Num::Total => lin(Lin::term(T::Total)),
-            Num::Captured => lin(match k.stage {
-                Some(st) => Lin::constant(st.captured),
+            Num::Captured => lin(match k.stage.and_then(|st| st.captured) {
+                Some(n) => Lin::constant(n),
                 None => Lin::term(T::Captured),
             }),
-            Num::Sowings => lin(match k.stage {
-                Some(st) => Lin::constant(st.sowings),
+            Num::Sowings => lin(match k.stage.and_then(|st| st.sowings) {
+                Some(n) => Lin::constant(n),
                 None => Lin::term(T::Sowings),
             }),
             Num::Count(r, c) => lin(Lin::term(T::Count(

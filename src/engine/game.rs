@@ -431,7 +431,8 @@ impl State {
         let plan = &e.plan[mover as usize];
         let letters = e.rules.notation.letters.len().max(1);
         let fixed = e.rules.sowing.direction.is_some();
-        for cand in &plan.candidates {
+        let phase = e.phase_slot(&self.pos);
+        for cand in &plan.candidates[phase] {
             // One turn per letter that means a direction from this pit (or
             // one turn when the direction is fixed).
             for choice in 0..letters as u8 {
@@ -471,10 +472,10 @@ impl State {
             }
         }
         if plan.start_prefers {
-            self.start_preferences(e, mover);
+            self.start_preferences(e, mover, phase);
         }
         let flags = !e.rules.notation.flags.is_empty();
-        let judging = e.simulate && self.judging(e, mover);
+        let judging = e.simulate && self.judging(e, mover, phase);
         if judging || flags {
             self.try_turns(e);
         }
@@ -482,7 +483,7 @@ impl State {
             self.flagged_turns(e);
         }
         if judging {
-            self.judge_turns(e, mover)?;
+            self.judge_turns(e, mover, phase)?;
         }
         Ok(())
     }
@@ -543,19 +544,18 @@ impl State {
 
     /// Preferences among starting pits (`prefer` in `start` rules), in file
     /// order: each keeps only the turns it holds for, if any.
-    fn start_preferences(&mut self, e: &Engine, mover: Player) {
-        let plan = &e.plan[mover as usize];
-        let n_start = plan.candidates.first().map_or(0, |c| c.start.len());
+    fn start_preferences(&mut self, e: &Engine, mover: Player, phase: usize) {
+        let candidates = &e.plan[mover as usize].candidates[phase];
+        let n_start = candidates.first().map_or(0, |c| c.start.len());
         for ri in 0..n_start {
-            let nactions = plan.candidates[0].start[ri].actions.len();
+            let nactions = candidates[0].start[ri].actions.len();
             for ai in 0..nactions {
-                if !matches!(plan.candidates[0].start[ri].actions[ai], A::Prefer(_)) {
+                if !matches!(candidates[0].start[ri].actions[ai], A::Prefer(_)) {
                     continue;
                 }
                 let pos = &self.pos;
                 let holds = |t: &Turn| {
-                    let cand = plan
-                        .candidates
+                    let cand = candidates
                         .iter()
                         .find(|c| c.pit == t.pit)
                         .expect("a candidate");
@@ -640,11 +640,10 @@ impl State {
 
     /// Whether turns must be played to be judged here: some `turn` rule
     /// applies, a `capture` rule may forbid, or turns may never end.
-    fn judging(&self, e: &Engine, mover: Player) -> bool {
+    fn judging(&self, e: &Engine, mover: Player, phase: usize) -> bool {
         e.forbids
             || e.simulate_all
-            || e.plan[mover as usize]
-                .turn
+            || e.plan[mover as usize].turn[phase]
                 .iter()
                 .any(|r| e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)))
     }
@@ -653,8 +652,8 @@ impl State {
     /// allow, judged on what each did. Rules filter in file order:
     /// `require` drops what fails; `prefer` drops what fails only if
     /// something it keeps is left.
-    fn judge_turns(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
-        let plan = &e.plan[mover as usize];
+    fn judge_turns(&mut self, e: &Engine, mover: Player, phase: usize) -> Result<(), TooLong> {
+        let turn_rules = &e.plan[mover as usize].turn[phase];
         let n = self.legal.len();
         self.keep.clear();
         for k in 0..n {
@@ -688,7 +687,7 @@ impl State {
             keep,
             ..
         } = self;
-        for r in &plan.turn {
+        for r in turn_rules {
             for a in &r.actions {
                 let mut any = false;
                 for k in 0..n {

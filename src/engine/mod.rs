@@ -84,8 +84,9 @@ pub struct Engine {
 struct Plan {
     /// The pits that may start a turn, in the order turns are listed
     /// (labels in natural order), each with the `start` rules specialised
-    /// for it. A pit whose rules can never allow it is left out.
-    candidates: Vec<Candidate>,
+    /// for it. A pit whose rules can never allow it is left out. One list
+    /// for each phase (see [`Engine::phase_slot`]).
+    candidates: Vec<Vec<Candidate>>,
     /// Some `start` rule has a `prefer`.
     start_prefers: bool,
     land: compiled::FirstOf,
@@ -93,7 +94,8 @@ struct Plan {
     /// The `land`, `capture` and `lift` rules specialised for each stage of
     /// a turn (see [`Engine::stage`]); empty when there are too many stages.
     stages: Vec<(compiled::FirstOf, [Vec<CRule>; 2])>,
-    turn: Vec<CRule>,
+    /// The `turn` rules, one list for each phase (see [`Engine::phase_slot`]).
+    turn: Vec<Vec<CRule>>,
     after: Vec<CRule>,
     lift: Vec<CRule>,
     at_end: Vec<CRule>,
@@ -284,24 +286,47 @@ impl Engine {
                     .map(|i| compiler.rule(i, mover, None))
                     .collect::<Vec<_>>()
             };
-            let candidates = move_order
-                .iter()
-                .filter(|&&pit| next[mover as usize][pit as usize] != NONE)
-                .map(|&pit| {
-                    let start: Vec<CRule> = at(Moment::Start)
-                        .into_iter()
-                        .map(|i| compiler.rule(i, mover, Some(pit)))
-                        .collect();
-                    Candidate {
-                        pit,
-                        allowed: requirements(&start),
-                        start,
-                    }
+            // The rules judged before a turn is played, for each phase the
+            // position can be in (the phase folded in), then for none.
+            let phases = rules.phases.len();
+            let in_phase = |p: usize| {
+                (p < phases).then_some(compiled::Stage {
+                    phase: Some(p),
+                    sowings: None,
+                    captured: None,
                 })
-                .filter(|c| c.allowed != C::Const(false))
+            };
+            let candidates = (0..=phases)
+                .map(|p| {
+                    move_order
+                        .iter()
+                        .filter(|&&pit| next[mover as usize][pit as usize] != NONE)
+                        .map(|&pit| {
+                            let start: Vec<CRule> = at(Moment::Start)
+                                .into_iter()
+                                .map(|i| compiler.rule_at(i, mover, Some(pit), in_phase(p)))
+                                .collect();
+                            Candidate {
+                                pit,
+                                allowed: requirements(&start),
+                                start,
+                            }
+                        })
+                        .filter(|c| c.allowed != C::Const(false))
+                        .collect()
+                })
+                .collect();
+            let turn = (0..=phases)
+                .map(|p| {
+                    at(Moment::Turn)
+                        .into_iter()
+                        .map(|i| compiler.rule_at(i, mover, None, in_phase(p)))
+                        .collect()
+                })
                 .collect();
             Plan {
                 candidates,
+                turn,
                 start_prefers: at(Moment::Start).iter().any(|&i| {
                     rules.rules[i]
                         .actions
@@ -317,8 +342,8 @@ impl Engine {
                             for c in 0..nc {
                                 let stage = compiled::Stage {
                                     phase: (!rules.phases.is_empty()).then_some(p as usize),
-                                    sowings: sw,
-                                    captured: c,
+                                    sowings: Some(sw),
+                                    captured: Some(c),
                                 };
                                 let at = |m: Moment| -> Vec<CRule> {
                                     (0..rules.rules.len())
@@ -336,7 +361,6 @@ impl Engine {
                     }
                     v
                 }),
-                turn: rules_at(Moment::Turn),
                 after: rules_at(Moment::After),
                 lift: rules_at(Moment::Lift),
                 entry: rules.sowing.entry.as_ref().map(|en| {
@@ -469,6 +493,13 @@ impl Engine {
         }
     }
 
+    /// Which of a plan's per-phase lists holds for a position: its phase,
+    /// or (no phase holding, or none declared) the last list, compiled
+    /// for no phase in particular.
+    pub(crate) fn phase_slot(&self, pos: &Position) -> usize {
+        self.phase(pos).unwrap_or(self.rules.phases.len())
+    }
+
     /// The phase a position is in (an index in the rules' phases), if the
     /// variant declares phases.
     pub fn phase(&self, pos: &Position) -> Option<usize> {
@@ -505,7 +536,11 @@ impl Engine {
     pub(crate) fn max_turns(&self) -> usize {
         let letters = self.rules.notation.letters.len().max(1);
         let flags = 1 + self.rules.notation.flags.len();
-        let pits = self.plan.iter().map(|p| p.candidates.len()).max();
+        let pits = self
+            .plan
+            .iter()
+            .flat_map(|p| p.candidates.iter().map(Vec::len))
+            .max();
         pits.unwrap_or(0) * letters * flags
     }
 
