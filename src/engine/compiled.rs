@@ -262,6 +262,8 @@ impl FirstOf {
 struct Known {
     mover: Player,
     origin: Option<u16>,
+    /// Where the last seed landed, when a rule is specialised for it.
+    last: Option<u16>,
     each: Option<Player>,
     /// Where the turn stands, when a rule is specialised for it.
     stage: Option<Stage>,
@@ -309,7 +311,7 @@ impl Compiler<'_> {
     fn place(&self, p: &Place, k: Known) -> P {
         match p {
             Place::Pit(id) => P::Cell(*id),
-            Place::Last => P::Last,
+            Place::Last => k.last.map_or(P::Last, P::Cell),
             Place::Origin => k.origin.map_or(P::Origin, P::Cell),
             Place::Here => P::Here,
             Place::Store(w) => match self.who(w, k) {
@@ -521,13 +523,35 @@ impl Compiler<'_> {
         origin: Option<u16>,
         stage: Option<Stage>,
     ) -> CRule {
+        self.rule_known(
+            i,
+            Known {
+                mover,
+                origin,
+                last: None,
+                each: None,
+                stage,
+            },
+        )
+    }
+
+    /// A `land` rule for a mover at a stage of the turn, the last seed
+    /// having landed in `last`.
+    pub fn land_rule(&self, i: usize, mover: Player, stage: Stage, last: u16) -> CRule {
+        self.rule_known(
+            i,
+            Known {
+                mover,
+                origin: None,
+                last: Some(last),
+                each: None,
+                stage: Some(stage),
+            },
+        )
+    }
+
+    fn rule_known(&self, i: usize, k: Known) -> CRule {
         let r = &self.rules.rules[i];
-        let k = Known {
-            mover,
-            origin,
-            each: None,
-            stage,
-        };
         CRule {
             when: self.cond(&r.when, k),
             actions: r.actions.iter().map(|a| self.action(a, k)).collect(),
@@ -541,6 +565,7 @@ impl Compiler<'_> {
             Known {
                 mover,
                 origin: None,
+                last: None,
                 each,
                 stage: None,
             },
@@ -554,6 +579,7 @@ impl Compiler<'_> {
             Known {
                 mover,
                 origin: None,
+                last: None,
                 each,
                 stage: None,
             },
@@ -567,6 +593,7 @@ impl Compiler<'_> {
             Known {
                 mover: each,
                 origin: None,
+                last: None,
                 each: Some(each),
                 stage: None,
             },

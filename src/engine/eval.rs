@@ -5,7 +5,7 @@ use std::cell::Cell;
 use super::compiled::{arith, compare, CRule, FirstOf, Lin, C, N, P, R, T, V, W};
 use super::position::Position;
 use super::{Engine, NONE};
-use crate::ir::{Direction, Player};
+use crate::ir::{CmpOp, Direction, Player};
 
 /// What the turn words mean while a condition is judged.
 pub(crate) struct Ctx<'a> {
@@ -56,6 +56,30 @@ impl<'a> Ctx<'a> {
             look: None,
             total: Cell::new(None),
         }
+    }
+}
+
+/// The seeds of `cells` summed and compared with `k`. Seeds are never
+/// negative, so the commonest forms (`== 0`, `> 0`) stop at the first pit
+/// that decides them.
+#[inline(always)]
+fn sum_cmp(op: CmpOp, seeds: &[u32], cells: &[u16], k: i64) -> bool {
+    let any = || {
+        cells
+            .iter()
+            .any(|&c| seeds.get(c as usize).is_some_and(|&s| s > 0))
+    };
+    match (op, k) {
+        (CmpOp::Eq | CmpOp::Le, 0) | (CmpOp::Lt, 1) => !any(),
+        (CmpOp::Ne | CmpOp::Gt, 0) | (CmpOp::Ge, 1) => any(),
+        _ => compare(
+            op,
+            cells
+                .iter()
+                .map(|&c| seeds.get(c as usize).map_or(0, |&s| s as i64))
+                .sum(),
+            k,
+        ),
     }
 }
 
@@ -297,11 +321,7 @@ impl Engine {
                 coef.wrapping_mul(Self::seeds(f, *cell)).wrapping_add(*k),
                 0,
             ),
-            C::SumCmp(op, cells, k) => compare(
-                *op,
-                cells.iter().map(|&c| f.pos.cells[c as usize] as i64).sum(),
-                *k,
-            ),
+            C::SumCmp(op, cells, k) => sum_cmp(*op, &f.pos.cells, cells, *k),
             C::SeedsIn(P::Last, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.last)),
             C::SeedsIn(P::Here, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.here)),
             C::InCells(P::Last, bits) => has_bit(bits, f.last),
@@ -344,11 +364,7 @@ impl Engine {
                 coef.wrapping_mul(Self::seeds(f, *cell)).wrapping_add(*k),
                 0,
             ),
-            C::SumCmp(op, cells, k) => compare(
-                *op,
-                cells.iter().map(|&c| f.pos.cells[c as usize] as i64).sum(),
-                *k,
-            ),
+            C::SumCmp(op, cells, k) => sum_cmp(*op, &f.pos.cells, cells, *k),
             C::Cmp(op, a, b) => compare(*op, self.num(a, f), self.num(b, f)),
             C::Range(n, lo, hi) => {
                 let x = self.num(n, f);

@@ -79,6 +79,21 @@ pub struct Engine {
     headings: [Vec<[Option<Direction>; 4]>; 2],
 }
 
+/// The most `land` rule lists specialised for where the last seed landed
+/// (stages × cells); a larger game judges its stage's list as it is.
+const MAX_LANDING_LISTS: usize = 4096;
+
+/// The rules specialised for one stage of a turn.
+#[derive(Debug)]
+struct Staged {
+    land: compiled::FirstOf,
+    /// `land` specialised further for each cell the last seed can land in
+    /// (empty past [`MAX_LANDING_LISTS`]).
+    landing: Vec<compiled::FirstOf>,
+    capture: Vec<CRule>,
+    lift: Vec<CRule>,
+}
+
 /// The rules as one player plays them.
 #[derive(Debug)]
 struct Plan {
@@ -93,7 +108,7 @@ struct Plan {
     capture: Vec<CRule>,
     /// The `land`, `capture` and `lift` rules specialised for each stage of
     /// a turn (see [`Engine::stage`]); empty when there are too many stages.
-    stages: Vec<(compiled::FirstOf, [Vec<CRule>; 2])>,
+    stages: Vec<Staged>,
     /// The `turn` rules, one list for each phase (see [`Engine::phase_slot`]).
     turn: Vec<Vec<CRule>>,
     after: Vec<CRule>,
@@ -345,17 +360,39 @@ impl Engine {
                                     sowings: Some(sw),
                                     captured: Some(c),
                                 };
+                                let all = &rules.rules;
+                                let of =
+                                    |m: Moment| (0..all.len()).filter(move |&i| all[i].moment == m);
                                 let at = |m: Moment| -> Vec<CRule> {
-                                    (0..rules.rules.len())
-                                        .filter(|&i| rules.rules[i].moment == m)
+                                    of(m)
                                         .map(|i| compiler.rule_at(i, mover, None, Some(stage)))
                                         .filter(|r| r.when != C::Const(false))
                                         .collect()
                                 };
-                                v.push((
-                                    compiled::FirstOf::new(at(Moment::Land)),
-                                    [at(Moment::Capture), at(Moment::Lift)],
-                                ));
+                                let landing = if (np * ns * nc) as usize * cells
+                                    <= MAX_LANDING_LISTS
+                                {
+                                    (0..cells as u16)
+                                        .map(|last| {
+                                            compiled::FirstOf::new(
+                                                of(Moment::Land)
+                                                    .map(|i| {
+                                                        compiler.land_rule(i, mover, stage, last)
+                                                    })
+                                                    .filter(|r| r.when != C::Const(false))
+                                                    .collect(),
+                                            )
+                                        })
+                                        .collect()
+                                } else {
+                                    Vec::new()
+                                };
+                                v.push(Staged {
+                                    land: compiled::FirstOf::new(at(Moment::Land)),
+                                    landing,
+                                    capture: at(Moment::Capture),
+                                    lift: at(Moment::Lift),
+                                });
                             }
                         }
                     }

@@ -59,6 +59,9 @@ pub struct TooLong;
 /// remembered, so that judging it again from the same position is quick.
 const LONG: i64 = 10_000;
 
+/// The sowing from which a turn is watched for cycles.
+const ANCHOR: i64 = 8;
+
 /// How many long endless turns are remembered.
 const REMEMBERED: usize = 256;
 
@@ -214,21 +217,19 @@ impl Engine {
             None => (origin, self.lift(pos, before, at, origin, None), false),
         };
         let mut sown: u64 = 0;
-        // Brent's cycle detection: the state before each sowing is compared
-        // with one saved state, saved anew at powers of two. A turn is a
-        // function of that state, so meeting it again means for ever.
+        // Cycle detection. From sowing `ANCHOR` on, the state before each
+        // sowing is compared with two kept states: Brent's, kept anew at
+        // powers of two, and the anchor's (a run of relays that can be undone
+        // lap by lap comes back to it after one cycle, twice as soon as Brent
+        // notices; a capture moves it to the first relay after). A turn is a
+        // function of that state, so meeting it again means for ever. Most
+        // turns end before the anchor and pay nothing. A hash of the cells
+        // and hands, kept up to date seed by seed, makes most comparisons
+        // one number.
+        let mut first_at = ANCHOR;
         let (mut power, mut lambda) = (1u64, 0u64);
-        saved.clear();
-        // A hash of the cells and hands, kept up to date seed by seed, so
-        // that most laps compare one number; the full state is compared
-        // only when the hashes agree.
-        let mut h: u64 = if self.detect_cycles {
-            self.state_hash(pos)
-        } else {
-            0
-        };
-        let mut saved_hash: u64 = 0;
-        let mut first_hash: u64 = 0;
+        let mut h: u64 = 0;
+        let (mut saved_hash, mut first_hash) = (0u64, 0u64);
         loop {
             at.sowings += 1;
             sown += seeds as u64;
@@ -240,34 +241,34 @@ impl Engine {
             if self.detect_cycles && at.sowings == LONG && self.known_endless(before, turn) {
                 return Err(Halt::Endless);
             }
-            if self.detect_cycles && at.sowings > 1 {
+            if self.detect_cycles && at.sowings >= ANCHOR {
+                if at.sowings == ANCHOR {
+                    h = self.state_hash(pos);
+                }
                 let hk = h ^ mix(at, from, seeds, into_from, self.counter_caps);
-                // Besides Brent's saved state, the state of the first relay:
-                // a run of relays that can be undone lap by lap comes back to
-                // it after one cycle, twice as soon as Brent notices.
-                if at.sowings == 2 {
+                // Compare with the states kept before this sowing.
+                let kept = [
+                    (&*first, first_hash, at.sowings > first_at),
+                    (&*saved, saved_hash, at.sowings > ANCHOR),
+                ];
+                for (state, state_hash, ready) in kept {
+                    if !ready || hk != state_hash {
+                        continue;
+                    }
+                    self.state_key(key, pos, at, from, seeds, into_from);
+                    if key == state {
+                        if at.sowings > LONG {
+                            self.remember_endless(before, turn);
+                        }
+                        return Err(Halt::Endless);
+                    }
+                }
+                if at.sowings == first_at {
                     self.state_key(first, pos, at, from, seeds, into_from);
                     first_hash = hk;
-                } else if hk == first_hash {
-                    self.state_key(key, pos, at, from, seeds, into_from);
-                    if *key == *first {
-                        if at.sowings > LONG {
-                            self.remember_endless(before, turn);
-                        }
-                        return Err(Halt::Endless);
-                    }
-                }
-                if hk == saved_hash && !saved.is_empty() {
-                    self.state_key(key, pos, at, from, seeds, into_from);
-                    if *key == *saved {
-                        if at.sowings > LONG {
-                            self.remember_endless(before, turn);
-                        }
-                        return Err(Halt::Endless);
-                    }
                 }
                 lambda += 1;
-                if lambda == power || saved.is_empty() {
+                if at.sowings == ANCHOR || lambda == power {
                     self.state_key(saved, pos, at, from, seeds, into_from);
                     saved_hash = hk;
                     power *= 2;
@@ -314,7 +315,10 @@ impl Engine {
                 .stage(phase, at.sowings, at.captured)
                 .map(|i| &plan.stages[i]);
             let (land, capture) = match staged {
-                Some((land, [capture, _])) => (land, &capture[..]),
+                Some(st) => (
+                    st.landing.get(cell as usize).unwrap_or(&st.land),
+                    &st.capture[..],
+                ),
                 None => (&plan.land, &plan.capture[..]),
             };
             let rule = self.first_of(land, &at.ctx(pos, before));
@@ -377,9 +381,12 @@ impl Engine {
                             break;
                         }
                     }
-                    if self.detect_cycles {
+                    if self.detect_cycles && at.sowings >= ANCHOR {
+                        // The board changed outside the hash.
                         h = self.state_hash(pos);
                     }
+                    // The next relay's state is the anchor.
+                    first_at = first_at.max(at.sowings + 2);
                     if let (Some((place, d)), true) = (resow, n > 0) {
                         // The captured seeds are sown on from `place`, the first into it.
                         from = place;
@@ -597,7 +604,7 @@ impl Engine {
             return n;
         }
         let rules = match self.stage(at.phase, at.sowings, at.captured) {
-            Some(k) => &plan.stages[k].1[1][..],
+            Some(k) => &plan.stages[k].lift[..],
             None => &plan.lift[..],
         };
         for rule in rules {
