@@ -18,7 +18,7 @@ use crate::ir::{
     Action, Cond, Direction, Heading, Moment, Num, Player, Rules, Skip, Slot, VarScope, Verdict,
     Who,
 };
-use compiled::{CRule, Compiler, C, N, W};
+use compiled::{CRule, Compiler, A, C, N, W};
 
 /// "No cell": off the track, no opposite pit.
 pub(crate) const NONE: u16 = u16::MAX;
@@ -450,17 +450,30 @@ impl Engine {
         // Phases are judged on the position at the start of the turn.
         let reads_before = !rules.phases.is_empty()
             || rules_mention(&rules, &|_| false, &|n| matches!(n, Num::Before(_)));
-        let forbids = at(Moment::Capture)
-            .iter()
-            .any(|&i| rules.rules[i].actions.contains(&Action::Forbid));
-        let simulate = !at(Moment::Turn).is_empty() || forbids || detect_never_legal(&rules);
-        let simulate_all = detect_never_legal(&rules);
-        let skip_origin = rules.sowing.skip.contains(&Skip::Origin);
-        let detect_cycles = rules.rules.iter().any(|r| {
-            r.actions
+        // What the rules can do, judged on the compiled rules: a rule that
+        // an option (or anything known) turns off does not count.
+        let live = |r: &&CRule| r.when != C::Const(false);
+        let forbids = plan.iter().any(|p| {
+            p.capture
                 .iter()
-                .any(|a| matches!(a, Action::Relay(_) | Action::Resow { .. }))
+                .filter(live)
+                .any(|r| r.actions.contains(&A::Forbid))
         });
+        let detect_cycles = plan.iter().any(|p| {
+            p.land.rules.iter().filter(live).any(|r| {
+                r.actions
+                    .iter()
+                    .any(|a| matches!(a, A::Relay(_) | A::Resow { .. }))
+            })
+        });
+        // Turns that never end must be found before they are listed, when
+        // the variant forbids them and its turns can sow more than once.
+        let simulate_all = rules.endless == crate::ir::Endless::Forbid && detect_cycles;
+        let judges = plan
+            .iter()
+            .any(|p| p.turn.iter().flatten().any(|r| live(&r)));
+        let simulate = judges || forbids || simulate_all;
+        let skip_origin = rules.sowing.skip.contains(&Skip::Origin);
 
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let zobrist = (0..cells)
@@ -641,17 +654,6 @@ impl Engine {
     pub fn tracks_repetition(&self) -> bool {
         self.tracks_repetition
     }
-}
-
-/// Turns that never end must be found before they are listed, when the
-/// variant forbids them and its turns can sow more than once.
-fn detect_never_legal(rules: &Rules) -> bool {
-    rules.endless == crate::ir::Endless::Forbid
-        && rules.rules.iter().any(|r| {
-            r.actions
-                .iter()
-                .any(|a| matches!(a, Action::Relay(_) | Action::Resow { .. }))
-        })
 }
 
 /// The largest constant a counter (`sowings`, `captured`) is compared
@@ -896,4 +898,24 @@ pub fn natural(a: &str, b: &str) -> std::cmp::Ordering {
     // Upper-case rows (the first player's) before lower-case ones.
     let case = |s: &str| s.chars().next().is_some_and(|c| c.is_lowercase());
     (case(a), ka).cmp(&(case(b), kb))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Variant;
+
+    /// A rule an option turns off costs nothing: abapa's forbidding
+    /// grand-slam rule is off by default, so its turns are not played out
+    /// in advance (they are in Wari, where it is on).
+    #[test]
+    fn a_rule_turned_off_by_an_option_does_not_make_turns_be_played_ahead() {
+        let abapa = Variant::shipped("oware-abapa").unwrap();
+        assert!(!abapa.engine.forbids);
+        let wari = Variant::shipped("wari").unwrap();
+        assert!(wari.engine.forbids);
+        let forbidden = abapa
+            .with_options(&[("grand_slam".into(), "forbidden".into())])
+            .unwrap();
+        assert!(forbidden.engine.forbids);
+    }
 }
