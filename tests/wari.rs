@@ -70,3 +70,15 @@ fn oware_take_all_lets_the_grand_slam_capture() {
     // abapa's F3 gives South the seed left on its side.
     assert_eq!(g.position().cells[12], 20 + 4 + 1);
 }
+
+/// A rule an option turns off costs nothing: abapa's forbidding grand-slam
+/// rule is off by default, so its turns are not played out in advance to be
+/// listed (they are in Wari, and with the option set).
+#[test]
+fn a_rule_turned_off_by_an_option_costs_nothing() {
+    assert!(!shipped("oware-abapa").engine.forbids_by_capture());
+    assert!(shipped("wari").engine.forbids_by_capture());
+    assert!(oware(&[("grand_slam", "forbidden")])
+        .engine
+        .forbids_by_capture());
+}

@@ -650,6 +650,13 @@ impl Engine {
         }
     }
 
+    /// Whether a `capture` rule can forbid a turn, so that listing the
+    /// legal turns plays each one out. A rule an option turns off does not
+    /// count.
+    pub fn forbids_by_capture(&self) -> bool {
+        self.forbids
+    }
+
     /// Whether the game keeps the positions seen since the last capture.
     pub fn tracks_repetition(&self) -> bool {
         self.tracks_repetition
@@ -898,24 +905,4 @@ pub fn natural(a: &str, b: &str) -> std::cmp::Ordering {
     // Upper-case rows (the first player's) before lower-case ones.
     let case = |s: &str| s.chars().next().is_some_and(|c| c.is_lowercase());
     (case(a), ka).cmp(&(case(b), kb))
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::Variant;
-
-    /// A rule an option turns off costs nothing: abapa's forbidding
-    /// grand-slam rule is off by default, so its turns are not played out
-    /// in advance (they are in Wari, where it is on).
-    #[test]
-    fn a_rule_turned_off_by_an_option_does_not_make_turns_be_played_ahead() {
-        let abapa = Variant::shipped("oware-abapa").unwrap();
-        assert!(!abapa.engine.forbids);
-        let wari = Variant::shipped("wari").unwrap();
-        assert!(wari.engine.forbids);
-        let forbidden = abapa
-            .with_options(&[("grand_slam".into(), "forbidden".into())])
-            .unwrap();
-        assert!(forbidden.engine.forbids);
-    }
 }
