@@ -264,6 +264,9 @@ struct Known {
     origin: Option<u16>,
     /// Where the last seed landed, when a rule is specialised for it.
     last: Option<u16>,
+    /// The pit a `lift` rule is judging, when it is specialised for it
+    /// (never inside `count` or a chain, which bind `here` themselves).
+    here: Option<u16>,
     each: Option<Player>,
     /// Where the turn stands, when a rule is specialised for it.
     stage: Option<Stage>,
@@ -313,7 +316,7 @@ impl Compiler<'_> {
             Place::Pit(id) => P::Cell(*id),
             Place::Last => k.last.map_or(P::Last, P::Cell),
             Place::Origin => k.origin.map_or(P::Origin, P::Cell),
-            Place::Here => P::Here,
+            Place::Here => k.here.map_or(P::Here, P::Cell),
             Place::Store(w) => match self.who(w, k) {
                 W::Is(pl) => P::Cell((self.npits + pl as usize) as u16),
                 dynamic => P::StoreOf(Box::new(dynamic)),
@@ -376,7 +379,7 @@ impl Compiler<'_> {
             }),
             Num::Count(r, c) => lin(Lin::term(T::Count(
                 self.region(r, k),
-                Box::new(self.cond(c, k)),
+                Box::new(self.cond(c, Known { here: None, ..k })),
             ))),
             Num::Before(inner) => lin(Lin::term(T::Before(Box::new(self.num(inner, k))))),
             Num::Arith(op, a, b) => match (op, self.num(a, k), self.num(b, k)) {
@@ -486,7 +489,9 @@ impl Compiler<'_> {
             Action::Prefer(c) => A::Prefer(self.cond(c, k)),
             Action::Capture { place, chain, to } => A::Capture {
                 place: self.place(place, k),
-                chain: chain.as_ref().map(|(d, c)| (*d, self.cond(c, k))),
+                chain: chain
+                    .as_ref()
+                    .map(|(d, c)| (*d, self.cond(c, Known { here: None, ..k }))),
                 to: self.place(to, k),
             },
             Action::CaptureRegion { region, to } => A::CaptureRegion {
@@ -529,21 +534,30 @@ impl Compiler<'_> {
                 mover,
                 origin,
                 last: None,
+                here: None,
                 each: None,
                 stage,
             },
         )
     }
 
-    /// A `land` rule for a mover at a stage of the turn, the last seed
-    /// having landed in `last`.
-    pub fn land_rule(&self, i: usize, mover: Player, stage: Stage, last: u16) -> CRule {
+    /// A rule for a mover at a stage of the turn, specialised for where the
+    /// last seed landed (`land` rules) or the pit lifted (`lift` rules).
+    pub fn placed_rule(
+        &self,
+        i: usize,
+        mover: Player,
+        stage: Stage,
+        last: Option<u16>,
+        here: Option<u16>,
+    ) -> CRule {
         self.rule_known(
             i,
             Known {
                 mover,
                 origin: None,
-                last: Some(last),
+                last,
+                here,
                 each: None,
                 stage: Some(stage),
             },
@@ -566,6 +580,7 @@ impl Compiler<'_> {
                 mover,
                 origin: None,
                 last: None,
+                here: None,
                 each,
                 stage: None,
             },
@@ -580,6 +595,7 @@ impl Compiler<'_> {
                 mover,
                 origin: None,
                 last: None,
+                here: None,
                 each,
                 stage: None,
             },
@@ -594,6 +610,7 @@ impl Compiler<'_> {
                 mover: each,
                 origin: None,
                 last: None,
+                here: None,
                 each: Some(each),
                 stage: None,
             },

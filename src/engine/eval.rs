@@ -206,6 +206,7 @@ impl Engine {
         for (c, t) in &l.terms {
             let v = match (t, f.total.get()) {
                 (T::Total, Some(total)) => total,
+                (T::Hand(W::Is(p)), _) => f.pos.hands[*p as usize & 1] as i64,
                 _ => self.term(t, f),
             };
             sum = sum.wrapping_add(c.wrapping_mul(v));
@@ -224,6 +225,16 @@ impl Engine {
                 .sum(),
             T::Captured => f.captured,
             T::Sowings => f.sowings,
+            // The common count, pits holding so many seeds, judged directly.
+            T::Count(r, c) if matches!(**c, C::SeedsCmp(_, P::Here, _)) => {
+                let C::SeedsCmp(op, _, k) = **c else {
+                    return 0;
+                };
+                self.region(r, f)
+                    .iter()
+                    .filter(|&&cell| compare(op, Self::seeds(f, cell), k))
+                    .count() as i64
+            }
             T::Count(r, c) => {
                 let mut g = Ctx {
                     total: Cell::new(f.total.get()),

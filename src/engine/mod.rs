@@ -79,19 +79,21 @@ pub struct Engine {
     headings: [Vec<[Option<Direction>; 4]>; 2],
 }
 
-/// The most `land` rule lists specialised for where the last seed landed
-/// (stages × cells); a larger game judges its stage's list as it is.
-const MAX_LANDING_LISTS: usize = 4096;
+/// The most rule lists specialised for a pit (stages × cells); a larger
+/// game judges its stage's lists as they are.
+const MAX_PIT_LISTS: usize = 4096;
 
 /// The rules specialised for one stage of a turn.
 #[derive(Debug)]
 struct Staged {
     land: compiled::FirstOf,
     /// `land` specialised further for each cell the last seed can land in
-    /// (empty past [`MAX_LANDING_LISTS`]).
+    /// (empty past [`MAX_PIT_LISTS`]).
     landing: Vec<compiled::FirstOf>,
     capture: Vec<CRule>,
     lift: Vec<CRule>,
+    /// `lift` specialised for each cell lifted, likewise.
+    lifting: Vec<Vec<CRule>>,
 }
 
 /// The rules as one player plays them.
@@ -114,8 +116,9 @@ struct Plan {
     after: Vec<CRule>,
     lift: Vec<CRule>,
     at_end: Vec<CRule>,
-    /// The entry from the hand: seeds, and when it applies.
-    entry: Option<(u32, C)>,
+    /// The entry from the hand: seeds, and the phase it belongs to (every
+    /// phase when none).
+    entry: Option<(u32, Option<usize>)>,
     /// Some end rule is judged during turns.
     ends_at_once: bool,
     /// Each phase's own condition.
@@ -369,29 +372,30 @@ impl Engine {
                                         .filter(|r| r.when != C::Const(false))
                                         .collect()
                                 };
-                                let landing = if (np * ns * nc) as usize * cells
-                                    <= MAX_LANDING_LISTS
-                                {
-                                    (0..cells as u16)
-                                        .map(|last| {
-                                            compiled::FirstOf::new(
-                                                of(Moment::Land)
-                                                    .map(|i| {
-                                                        compiler.land_rule(i, mover, stage, last)
-                                                    })
-                                                    .filter(|r| r.when != C::Const(false))
-                                                    .collect(),
-                                            )
-                                        })
+                                // Specialised for each pit too, when there are few enough.
+                                let per_pit = (np * ns * nc) as usize * cells <= MAX_PIT_LISTS;
+                                let placed = |m: Moment, pit: u16| -> Vec<CRule> {
+                                    let (last, here) = match m {
+                                        Moment::Land => (Some(pit), None),
+                                        _ => (None, Some(pit)),
+                                    };
+                                    of(m)
+                                        .map(|i| compiler.placed_rule(i, mover, stage, last, here))
+                                        .filter(|r| r.when != C::Const(false))
                                         .collect()
-                                } else {
-                                    Vec::new()
                                 };
+                                let pits = if per_pit { 0..cells as u16 } else { 0..0 };
                                 v.push(Staged {
                                     land: compiled::FirstOf::new(at(Moment::Land)),
-                                    landing,
+                                    landing: pits
+                                        .clone()
+                                        .map(|pit| {
+                                            compiled::FirstOf::new(placed(Moment::Land, pit))
+                                        })
+                                        .collect(),
                                     capture: at(Moment::Capture),
                                     lift: at(Moment::Lift),
+                                    lifting: pits.map(|pit| placed(Moment::Lift, pit)).collect(),
                                 });
                             }
                         }
@@ -400,13 +404,7 @@ impl Engine {
                 }),
                 after: rules_at(Moment::After),
                 lift: rules_at(Moment::Lift),
-                entry: rules.sowing.entry.as_ref().map(|en| {
-                    let when = match en.phase {
-                        Some(i) => compiler.cond_for(&Cond::InPhase(i), mover, None),
-                        None => C::Const(true),
-                    };
-                    (en.seeds, when)
-                }),
+                entry: rules.sowing.entry.as_ref().map(|en| (en.seeds, en.phase)),
                 ends_at_once: rules.ends.iter().any(|e| e.at_once),
                 marks: rules
                     .marks

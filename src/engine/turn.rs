@@ -155,13 +155,9 @@ impl Engine {
         };
         let origin = turn.pit;
         // The phase is the game's at the start of the turn.
-        let phase = if self.stage_dims.is_some() && !self.rules.phases.is_empty() {
-            self.phase(before).unwrap_or(0)
-        } else {
-            0
-        };
+        let in_phase = self.phase(before);
         let mut at = Step {
-            phase,
+            phase: in_phase.unwrap_or(0),
             origin,
             last: origin,
             dir,
@@ -170,7 +166,7 @@ impl Engine {
             turn,
             asked: Cell::new(0),
         };
-        let played = self.sow_turn(pos, before, &mut at, scratch);
+        let played = self.sow_turn(pos, before, &mut at, in_phase, scratch);
         scratch.asked = at.asked.get();
         played
     }
@@ -181,6 +177,7 @@ impl Engine {
         pos: &mut Position,
         before: &Position,
         at: &mut Step,
+        in_phase: Option<usize>,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
         let Scratch {
@@ -201,7 +198,7 @@ impl Engine {
         let entry = plan
             .entry
             .as_ref()
-            .filter(|(_, when)| self.cond(when, &at.ctx(pos, before)));
+            .filter(|(_, during)| during.is_none() || *during == in_phase);
         let (mut from, mut seeds, mut into_from) = match entry {
             Some(&(n, _)) => {
                 if pos.hands[mover as usize] < n {
@@ -604,7 +601,10 @@ impl Engine {
             return n;
         }
         let rules = match self.stage(at.phase, at.sowings, at.captured) {
-            Some(k) => &plan.stages[k].lift[..],
+            Some(k) => {
+                let st = &plan.stages[k];
+                st.lifting.get(cell as usize).unwrap_or(&st.lift)
+            }
             None => &plan.lift[..],
         };
         for rule in rules {
