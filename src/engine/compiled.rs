@@ -272,6 +272,20 @@ struct Known {
     stage: Option<Stage>,
 }
 
+impl Known {
+    /// Nothing known but the mover (and the player `player` stands for).
+    fn mover(mover: Player, each: Option<Player>) -> Known {
+        Known {
+            mover,
+            origin: None,
+            last: None,
+            here: None,
+            each,
+            stage: None,
+        }
+    }
+}
+
 /// A turn's phase and counters, as far as the rules tell them apart: rules
 /// are compiled once for each stage, so that checks on them fold away.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -531,12 +545,9 @@ impl Compiler<'_> {
         self.rule_known(
             i,
             Known {
-                mover,
                 origin,
-                last: None,
-                here: None,
-                each: None,
                 stage,
+                ..Known::mover(mover, None)
             },
         )
     }
@@ -554,12 +565,10 @@ impl Compiler<'_> {
         self.rule_known(
             i,
             Known {
-                mover,
-                origin: None,
                 last,
                 here,
-                each: None,
                 stage: Some(stage),
+                ..Known::mover(mover, None)
             },
         )
     }
@@ -574,47 +583,17 @@ impl Compiler<'_> {
 
     /// A condition for a mover (and the player `player` stands for).
     pub fn cond_for(&self, c: &Cond, mover: Player, each: Option<Player>) -> C {
-        self.cond(
-            c,
-            Known {
-                mover,
-                origin: None,
-                last: None,
-                here: None,
-                each,
-                stage: None,
-            },
-        )
+        self.cond(c, Known::mover(mover, each))
     }
 
     /// A player for a mover (and the player `player` stands for).
     pub fn who_for(&self, w: &Who, mover: Player, each: Option<Player>) -> W {
-        self.who(
-            w,
-            Known {
-                mover,
-                origin: None,
-                last: None,
-                here: None,
-                each,
-                stage: None,
-            },
-        )
+        self.who(w, Known::mover(mover, each))
     }
 
     /// The score of one player.
     pub fn score(&self, each: Player) -> N {
-        self.num(
-            &self.rules.score,
-            Known {
-                mover: each,
-                origin: None,
-                last: None,
-                here: None,
-                each: Some(each),
-                stage: None,
-            },
-        )
+        self.num(&self.rules.score, Known::mover(each, Some(each)))
     }
 }
 
