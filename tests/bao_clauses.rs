@@ -813,3 +813,37 @@ fn k1_k2_k3_the_board_the_house_and_the_kichwas() {
     );
     assert_eq!(legal(&h), ["A2L"]);
 }
+
+#[test]
+fn p13_k30_k33_where_a_sowing_ends_is_not_chosen() {
+    // P13: K30–K33 ("the sowing must end in the house … an empty hole only
+    // as a last resort") are not rules. A7L's takasa ends in the house, A7R's
+    // in an empty outer hole; both are legal, as is every other turn.
+    let v = bao();
+    let g = position(
+        &v,
+        &[("A5", 6), ("A7", 1), ("a1", 2)],
+        [10, 10],
+        [true, true],
+        "south",
+    );
+    let l = legal(&g);
+    assert!(
+        l.contains(&"A7L".to_string()) && l.contains(&"A7R".to_string()),
+        "{l:?}"
+    );
+    let mut left = g.clone();
+    play(&v, &mut left, "A7L");
+    assert_eq!(
+        (pit(&left, "A6"), pit(&left, "A5"), pit(&left, "A4")),
+        (1, 7, 0),
+        "A7L stops in the house (K16)"
+    );
+    let mut right = g.clone();
+    play(&v, &mut right, "A7R");
+    assert_eq!(
+        (pit(&right, "A8"), pit(&right, "B8")),
+        (1, 1),
+        "A7R ends in B8"
+    );
+}
