@@ -414,6 +414,10 @@ impl Loader {
                     let Some(new) = self.unwrap_change(&s) else {
                         continue;
                     };
+                    if is_inner_edit(&new) {
+                        self.edit_block(&s, new, true, &mut out);
+                        continue;
+                    }
                     match key(&new)
                         .and_then(|k| out.iter().position(|o| key(o).as_ref() == Some(&k)))
                     {
@@ -425,6 +429,10 @@ impl Loader {
                     let Some(gone) = self.unwrap_change(&s) else {
                         continue;
                     };
+                    if is_inner_edit(&gone) {
+                        self.edit_block(&s, gone, false, &mut out);
+                        continue;
+                    }
                     if gone.block.is_some() || gone.tail.is_some() || gone.args.len() > 1 {
                         self.diagnostics.push(
                             Diagnostic::at(
@@ -476,6 +484,112 @@ impl Loader {
             }
         }
         out
+    }
+
+    /// `replace BLOCK LINE` / `remove BLOCK LINE`: one line of a block
+    /// statement (`replace setup hands 10`, `remove sow skip`), found by
+    /// its word and first name.
+    fn edit_block(&mut self, s: &Statement, edit: Statement, replace: bool, out: &mut [Statement]) {
+        let Some(line) = self.unwrap_change(&Statement {
+            word: Word {
+                name: s.word.name.clone(),
+                span: s.word.span,
+            },
+            ..edit.clone()
+        }) else {
+            return;
+        };
+        let what = edit.word.name.as_str();
+        let Some(block) = out
+            .iter_mut()
+            .find(|o| o.word.name == what)
+            .and_then(|o| o.block.as_mut())
+        else {
+            self.diagnostics.push(
+                Diagnostic::at(
+                    edit.word.span,
+                    format!("the base has no `{what}` block"),
+                    "not in the base",
+                )
+                .hint(format!(
+                    "to add it, write `{what} {{ … }}` without `{}`",
+                    s.word.name
+                )),
+            );
+            return;
+        };
+        // The line with the same word; among several, the one with the same
+        // names after it (`row north inner`, `letter L`).
+        let same_word: Vec<usize> = (0..block.1.len())
+            .filter(|&i| block.1[i].word.name == line.word.name)
+            .collect();
+        let found: Vec<usize> = if same_word.len() > 1 {
+            // The lines sharing the most leading names with the new one.
+            let names = leading_names(&line);
+            let shared = |i: usize| {
+                let theirs = leading_names(&block.1[i]);
+                names
+                    .iter()
+                    .zip(&theirs)
+                    .take_while(|(a, b)| a == b)
+                    .count()
+            };
+            let most = same_word.iter().map(|&i| shared(i)).max().unwrap_or(0);
+            if most == 0 {
+                same_word
+            } else {
+                same_word
+                    .into_iter()
+                    .filter(|&i| shared(i) == most)
+                    .collect()
+            }
+        } else {
+            same_word
+        };
+        let k = std::iter::once(line.word.name.clone())
+            .chain(leading_names(&line))
+            .collect::<Vec<_>>()
+            .join(" ");
+        match found.as_slice() {
+            [i] if replace => block.1[*i] = line,
+            [i] => {
+                block.1.remove(*i);
+            }
+            [] => {
+                let lines: Vec<String> = block
+                    .1
+                    .iter()
+                    .map(|l| {
+                        std::iter::once(l.word.name.clone())
+                            .chain(leading_names(l))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                let d = Diagnostic::at(
+                    line.word.span,
+                    format!("`{what}` has no `{k}` line to {}", s.word.name),
+                    "not in the base",
+                )
+                .suggest(
+                    &line.word.name,
+                    block.1.iter().map(|l| l.word.name.as_str()),
+                    format!(
+                        "its lines are: {}; to add one, replace the whole block: `replace {what} {{ … }}`",
+                        lines.join(", ")
+                    ),
+                );
+                self.diagnostics.push(d);
+            }
+            _ => self.diagnostics.push(
+                Diagnostic::at(
+                    line.word.span,
+                    format!("`{what}` has several `{k}` lines"),
+                    "which one?",
+                )
+                .hint(format!("replace the whole block: `replace {what} {{ … }}`")),
+            ),
+        }
     }
 
     /// The statement a `replace` or `remove` is about.
@@ -556,6 +670,27 @@ fn key(s: &Statement) -> Option<String> {
         | "endless" => Some(w.to_string()),
         _ => None,
     }
+}
+
+/// The statements whose block holds lines a file can change one by one.
+const BLOCKS: &[&str] = &["board", "setup", "sow", "notation"];
+
+/// `replace setup hands 10`: a block statement given arguments, which it
+/// never takes, names one of its lines.
+fn is_inner_edit(s: &Statement) -> bool {
+    BLOCKS.contains(&s.word.name.as_str()) && !s.args.is_empty() && s.block.is_none()
+}
+
+/// The names at the start of a block line's arguments (`north inner` in
+/// `row north inner: …`), which tell apart lines with the same word.
+fn leading_names(s: &Statement) -> Vec<String> {
+    s.args
+        .iter()
+        .map_while(|a| match &a.kind {
+            ExprKind::Word(w) | ExprKind::Str(w) => Some(w.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The span of a statement's word and name.

@@ -1,0 +1,68 @@
+//! Building on a variant changes exactly what the file says: one line of a
+//! block, a rule in its place, a name of its own.
+
+mod common;
+
+use common::*;
+use sow::{Game, Variant};
+
+fn derived(text: &str) -> Variant {
+    Variant::from_source("derived.sow", text).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+#[test]
+fn one_line_of_a_block_is_replaced_or_removed() {
+    // Oware with five seeds a pit: two lines of `setup` replaced.
+    let five = derived(
+        "variant oware-five\nextends oware-abapa\nreplace setup seeds 5\nreplace setup total 60\n",
+    );
+    let g = Game::new(five.engine.clone()).unwrap();
+    assert_eq!(counts(&g, &["A", "F", "a", "f"]), [5, 5, 5, 5]);
+    assert_eq!(g.position().total(), 60);
+    assert_eq!(five.name(), "oware-five");
+    // The rest of abapa is untouched.
+    let abapa = shipped("oware-abapa");
+    assert_eq!(five.engine.rules.rules, abapa.engine.rules.rules);
+
+    // `remove sow skip`: a lap of 12 seeds or more no longer skips the origin.
+    let labels = ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"];
+    let seeds = [12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    let lap = |v: &Variant| {
+        let mut g = game_from(&v.engine, &labels, &seeds, [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        counts(&g, &["A", "B"])
+    };
+    assert_eq!(lap(&abapa), [0, 2], "abapa skips A and sows on into B");
+    let no_skip = derived("variant no-skip\nextends oware-abapa\nremove sow skip\n");
+    assert_eq!(
+        lap(&no_skip),
+        [1, 1],
+        "without the skip, the 12th seed falls into A"
+    );
+}
+
+#[test]
+fn a_replaced_rule_keeps_its_place() {
+    // Bao's land rules are judged in order: replacing the takasia stop
+    // (the first) keeps it first, so it still decides before the relays.
+    let v = derived(
+        "variant kept\nextends bao-la-kiswahili\n\
+         replace rule takasia_stop at land when takasia(last) == yes and seeds(last) > 0 {\n  stop\n}\n",
+    );
+    let names: Vec<&str> = v
+        .engine
+        .rules
+        .rules
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect();
+    let base = shipped("bao-la-kiswahili");
+    let base_names: Vec<&str> = base
+        .engine
+        .rules
+        .rules
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect();
+    assert_eq!(names, base_names);
+}
