@@ -217,6 +217,7 @@ fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
         Some(path) => Some((path, read(path)?)),
         None => None,
     };
+    let mut saved = Vec::new();
     if let Some((path, text)) = &position {
         // A position keeps the options it was played with.
         for (k, v) in json::saved_options(text) {
@@ -227,11 +228,20 @@ fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
                     )))
                 }
                 Some(_) => {}
-                None => options.push((k, v)),
+                None => {
+                    saved.push(format!("{k}={v}"));
+                    options.push((k, v));
+                }
             }
         }
     }
     let v = load_variant_in(&pick.variant, Path::new(""), &options).map_err(|e| {
+        if let (Some((path, _)), false) = (&position, saved.is_empty()) {
+            err_line!(
+                "error: `{path}` was saved with options {}",
+                saved.join(", ")
+            );
+        }
         err_text!("{}", e.render());
         Failed
     })?;

@@ -408,7 +408,20 @@ impl Loader {
     /// base's; giving again what the base has is an error.
     fn merge(&mut self, base: Vec<Statement>, own: Vec<Statement>) -> Vec<Statement> {
         let mut out = base;
+        // What this file changed already, and where.
+        let mut changed: HashMap<String, Span> = HashMap::new();
         for s in own {
+            if let Some(k) = change_key(&s) {
+                if let Some(first) = changed.get(&k) {
+                    self.diagnostics.push(
+                        Diagnostic::at(s.span, format!("`{k}` is changed twice"), "second change")
+                            .related(*first, "first change here")
+                            .hint("keep one `replace` or `remove` of it"),
+                    );
+                    continue;
+                }
+                changed.insert(k, s.span);
+            }
             match s.word.name.as_str() {
                 "replace" => {
                     let Some(new) = self.unwrap_change(&s) else {
@@ -670,6 +683,31 @@ fn key(s: &Statement) -> Option<String> {
         | "endless" => Some(w.to_string()),
         _ => None,
     }
+}
+
+/// What a `replace` or `remove` changes (`rule NAME`, `setup hands`), to
+/// find a second change of the same thing.
+fn change_key(s: &Statement) -> Option<String> {
+    if !CHANGES.contains(&s.word.name.as_str()) {
+        return None;
+    }
+    let names: Vec<String> = s
+        .args
+        .iter()
+        .map_while(|a| match &a.kind {
+            ExprKind::Word(w) => Some(w.clone()),
+            ExprKind::Call(w, _) => Some(w.name.clone()),
+            _ => None,
+        })
+        .take(3)
+        .collect();
+    let kind = names.first()?;
+    let n = if BLOCKS.contains(&kind.as_str()) {
+        3
+    } else {
+        2
+    };
+    Some(names.into_iter().take(n).collect::<Vec<_>>().join(" "))
 }
 
 /// The statements whose block holds lines a file can change one by one.

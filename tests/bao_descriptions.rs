@@ -69,8 +69,8 @@ fn p8_p15_zanzibar_a_mtaji_capture_ending_in_the_house_may_stop_or_go_on() {
 #[test]
 fn p8_east_africa_the_square_hole_starts_only_a_capturing_turn_in_stage_two() {
     // No capture anywhere: Kiswahili may start a takasa from its house
-    // (standing, 3 seeds); East Africa's square hole may not (E11).
-    let pits = [("A3", 2), ("A5", 3), ("a1", 1)];
+    // (standing, 8 seeds); East Africa's square hole may not (E11).
+    let pits = [("A3", 2), ("A5", 8), ("a1", 1)];
     let starts = |v: &Variant| {
         legal(&position(v, &pits, [0, 0], [true, false], "south"))
             .iter()

@@ -182,7 +182,7 @@ impl Checker {
                     format!("this {what}"),
                 )
                 .related(first, "first declared here")
-                .hint("give each pit, region, named pit and definition its own name"),
+                .hint("give each pit, region, named pit, option and definition its own name"),
             );
             return false;
         }
@@ -286,10 +286,21 @@ impl Checker {
             let choices = match tail(s) {
                 [Expr {
                     kind: ExprKind::Binary(BinaryOp::Range, lo, hi),
-                    ..
+                    span,
                 }] => match (&lo.kind, &hi.kind) {
                     (ExprKind::Int(lo), ExprKind::Int(hi)) if lo <= hi => {
                         Some(Choices::Range(*lo, *hi))
+                    }
+                    (ExprKind::Int(lo), ExprKind::Int(hi)) => {
+                        self.err(
+                            Diagnostic::at(
+                                *span,
+                                format!("the range {lo}..{hi} is empty"),
+                                "no number lies in it",
+                            )
+                            .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
+                        );
+                        continue;
                     }
                     _ => None,
                 },
@@ -326,7 +337,9 @@ impl Checker {
                 );
                 continue;
             }
-            if self.declare(name, s.args[0].span, "option") {
+            // Declared (and a duplicate reported) in file order with the
+            // other names, by `declarations`.
+            if !self.settings.iter().any(|o| o.name == name) {
                 self.settings.push(Setting {
                     name: name.to_string(),
                     choices,
@@ -334,7 +347,14 @@ impl Checker {
                 });
             }
         }
-        for (name, value) in given {
+        for (i, (name, value)) in given.iter().enumerate() {
+            if given[..i].iter().any(|(n, _)| n == name) {
+                self.err(
+                    Diagnostic::new(format!("option `{name}` is given twice"))
+                        .hint("give each option one value"),
+                );
+                continue;
+            }
             let Some(setting) = self.settings.iter_mut().find(|o| o.name == *name) else {
                 let names: Vec<&str> = self.settings.iter().map(|o| o.name.as_str()).collect();
                 let d = Diagnostic::new(format!("the variant has no option `{name}`"));
@@ -465,6 +485,11 @@ impl Checker {
         }
         for s in statements {
             match s.word.name.as_str() {
+                "option" => {
+                    if let Some(name) = s.args.first().and_then(Expr::as_word) {
+                        self.declare(name, s.args[0].span, "option");
+                    }
+                }
                 "region" => self.region(s),
                 "pit" => self.named_pit(s),
                 "let" => self.definition(s),
