@@ -411,42 +411,45 @@ impl Loader {
         // What this file changed already, and where.
         let mut changed: HashMap<String, Span> = HashMap::new();
         for s in own {
-            if let Some(k) = change_key(&s) {
-                if let Some(first) = changed.get(&k) {
-                    self.diagnostics.push(
-                        Diagnostic::at(s.span, format!("`{k}` is changed twice"), "second change")
-                            .related(*first, "first change here")
-                            .hint("keep one `replace` or `remove` of it"),
-                    );
-                    continue;
-                }
-                changed.insert(k, s.span);
-            }
             match s.word.name.as_str() {
-                "replace" => {
-                    let Some(new) = self.unwrap_change(&s) else {
+                "replace" | "remove" => {
+                    let replace = s.word.name == "replace";
+                    let Some(target) = self.unwrap_change(&s) else {
                         continue;
                     };
-                    if is_inner_edit(&new) {
-                        self.edit_block(&s, new, true, &mut out);
+                    let inner = is_inner_edit(&target);
+                    let k = if inner {
+                        // The block and the line: `setup hands`, `board row north inner`.
+                        let names =
+                            std::iter::once(target.word.name.clone()).chain(leading_names(&target));
+                        Some(names.collect::<Vec<_>>().join(" "))
+                    } else {
+                        key(&target)
+                    };
+                    if let Some(k) = k {
+                        if let Some(first) = changed.get(&k) {
+                            self.diagnostics.push(
+                                Diagnostic::at(
+                                    s.span,
+                                    format!("`{k}` is changed twice"),
+                                    "second change",
+                                )
+                                .related(*first, "first change here")
+                                .hint("keep one `replace` or `remove` of it"),
+                            );
+                            continue;
+                        }
+                        changed.insert(k, s.span);
+                    }
+                    if inner {
+                        self.edit_block(&s, target, replace, &mut out);
                         continue;
                     }
-                    match key(&new)
-                        .and_then(|k| out.iter().position(|o| key(o).as_ref() == Some(&k)))
+                    if !replace
+                        && (target.block.is_some()
+                            || target.tail.is_some()
+                            || target.args.len() > 1)
                     {
-                        Some(i) => out[i] = new,
-                        None => self.missing(&s, &new, &out),
-                    }
-                }
-                "remove" => {
-                    let Some(gone) = self.unwrap_change(&s) else {
-                        continue;
-                    };
-                    if is_inner_edit(&gone) {
-                        self.edit_block(&s, gone, false, &mut out);
-                        continue;
-                    }
-                    if gone.block.is_some() || gone.tail.is_some() || gone.args.len() > 1 {
                         self.diagnostics.push(
                             Diagnostic::at(
                                 s.span,
@@ -457,13 +460,12 @@ impl Loader {
                         );
                         continue;
                     }
-                    match key(&gone)
-                        .and_then(|k| out.iter().position(|o| key(o).as_ref() == Some(&k)))
-                    {
+                    match position_of(&out, &target) {
+                        Some(i) if replace => out[i] = target,
                         Some(i) => {
                             out.remove(i);
                         }
-                        None => self.missing(&s, &gone, &out),
+                        None => self.missing(&s, &target, &out),
                     }
                 }
                 // A file's own name and title stand in for its base's.
@@ -471,29 +473,23 @@ impl Loader {
                     Some(i) => out[i] = s,
                     None => out.push(s),
                 },
-                _ => {
-                    let k = key(&s);
-                    let before = k
-                        .as_ref()
-                        .and_then(|k| out.iter().find(|o| key(o).as_ref() == Some(k)));
-                    match before {
-                        Some(first) => {
-                            let what = k.unwrap_or_default();
-                            self.diagnostics.push(
-                                Diagnostic::at(
-                                    name_span(&s),
-                                    format!("`{what}` is defined twice"),
-                                    "defined again here",
-                                )
-                                .related(name_span(first), "first defined here")
-                                .hint(format!(
-                                    "write `replace {what} …` to change it, or choose another name"
-                                )),
-                            );
-                        }
-                        None => out.push(s),
+                _ => match position_of(&out, &s) {
+                    Some(i) => {
+                        let (first, what) = (&out[i], key(&s).unwrap_or_default());
+                        self.diagnostics.push(
+                            Diagnostic::at(
+                                name_span(&s),
+                                format!("`{what}` is defined twice"),
+                                "defined again here",
+                            )
+                            .related(name_span(first), "first defined here")
+                            .hint(format!(
+                                "write `replace {what} …` to change it, or choose another name"
+                            )),
+                        );
                     }
-                }
+                    None => out.push(s),
+                },
             }
         }
         out
@@ -501,7 +497,7 @@ impl Loader {
 
     /// `replace BLOCK LINE` / `remove BLOCK LINE`: one line of a block
     /// statement (`replace setup hands 10`, `remove sow skip`), found by
-    /// its word and first name.
+    /// its word and, among several, the names after it.
     fn edit_block(&mut self, s: &Statement, edit: Statement, replace: bool, out: &mut [Statement]) {
         let Some(line) = self.unwrap_change(&Statement {
             word: Word {
@@ -685,29 +681,10 @@ fn key(s: &Statement) -> Option<String> {
     }
 }
 
-/// What a `replace` or `remove` changes (`rule NAME`, `setup hands`), to
-/// find a second change of the same thing.
-fn change_key(s: &Statement) -> Option<String> {
-    if !CHANGES.contains(&s.word.name.as_str()) {
-        return None;
-    }
-    let names: Vec<String> = s
-        .args
-        .iter()
-        .map_while(|a| match &a.kind {
-            ExprKind::Word(w) => Some(w.clone()),
-            ExprKind::Call(w, _) => Some(w.name.clone()),
-            _ => None,
-        })
-        .take(3)
-        .collect();
-    let kind = names.first()?;
-    let n = if BLOCKS.contains(&kind.as_str()) {
-        3
-    } else {
-        2
-    };
-    Some(names.into_iter().take(n).collect::<Vec<_>>().join(" "))
+/// Where the base has the statement `s` would stand for.
+fn position_of(out: &[Statement], s: &Statement) -> Option<usize> {
+    let k = key(s)?;
+    out.iter().position(|o| key(o).as_ref() == Some(&k))
 }
 
 /// The statements whose block holds lines a file can change one by one.

@@ -49,20 +49,26 @@ fn a_replaced_rule_keeps_its_place() {
         "variant kept\nextends bao-la-kiswahili\n\
          replace rule takasia_stop at land when takasia(last) == yes and seeds(last) > 0 {\n  stop\n}\n",
     );
-    let names: Vec<&str> = v
-        .engine
-        .rules
-        .rules
-        .iter()
-        .map(|r| r.name.as_str())
-        .collect();
-    let base = shipped("bao-la-kiswahili");
-    let base_names: Vec<&str> = base
-        .engine
-        .rules
-        .rules
-        .iter()
-        .map(|r| r.name.as_str())
-        .collect();
+    let names = |v: &Variant| -> Vec<String> {
+        v.engine
+            .rules
+            .rules
+            .iter()
+            .map(|r| r.name.clone())
+            .collect()
+    };
+    let (names, base_names) = (names(&v), names(&shipped("bao-la-kiswahili")));
     assert_eq!(names, base_names);
+}
+
+#[test]
+fn lines_of_a_block_sharing_a_word_are_changed_one_each() {
+    // North's two rows are two changes, not one made twice.
+    let v = derived(
+        "variant rows\nextends bao-la-kiswahili\n\
+         replace board row north outer: b8 b7 b6 b5 b4 b3 b2 b1\n\
+         replace board row north inner: a8 a7 a6 a5 a4 a3 a2 a1\n",
+    );
+    let base = shipped("bao-la-kiswahili");
+    assert_eq!(v.engine.rules.rows, base.engine.rules.rows);
 }
