@@ -185,18 +185,10 @@ impl Game {
     /// resource limit ([`super::MAX_SOWINGS`]).
     pub fn play(&mut self, turn: Turn) -> Result<(), TooLong> {
         let (e, st) = (&*self.engine, &mut self.st);
-        if e.reads_before || e.detect_cycles {
-            st.before.copy_from(&st.pos);
-        }
+        st.keep_before(e);
         // A turn judged while the legal turns were listed is not played again.
         let played = match st.judged_index(turn) {
-            Some(k) => {
-                let (result, _) = &st.tried[k];
-                if result.is_ok() {
-                    st.pos.copy_from(&st.results[k]);
-                }
-                result.clone()
-            }
+            Some(k) => known(&mut st.pos, &st.results[k], &st.tried[k].0),
             None => e.apply(&mut st.pos, &st.before, turn, &mut st.scratch),
         };
         self.finish_turn(played)
@@ -210,14 +202,9 @@ impl Game {
             return self.play(turn);
         };
         let (e, st) = (&*self.engine, &mut self.st);
-        if e.reads_before || e.detect_cycles {
-            st.before.copy_from(&st.pos);
-        }
-        let (result, _) = &parent.st.tried[k];
-        if result.is_ok() {
-            st.pos.copy_from(&parent.st.results[k]);
-        }
-        self.finish_turn(result.clone())
+        st.keep_before(e);
+        let played = known(&mut st.pos, &parent.st.results[k], &parent.st.tried[k].0);
+        self.finish_turn(played)
     }
 
     /// The rest of a turn once it has been played on the position: the
@@ -298,6 +285,19 @@ impl Game {
         }
         settled
     }
+}
+
+/// A listed turn's result, already worked out: its position put in place
+/// (a turn that did not end leaves the position as it was).
+fn known(
+    pos: &mut Position,
+    result: &Position,
+    tried: &Result<Applied, Halt>,
+) -> Result<Applied, Halt> {
+    if tried.is_ok() {
+        pos.copy_from(result);
+    }
+    tried.clone()
 }
 
 /// The reason reported when a turn that never ends ends the game.
@@ -486,6 +486,14 @@ impl State {
             self.judge_turns(e, mover, phase)?;
         }
         Ok(())
+    }
+
+    /// Keeps the position a turn starts from, when the rules read it (or a
+    /// turn that never ends must be undone).
+    fn keep_before(&mut self, e: &Engine) {
+        if e.reads_before || e.detect_cycles {
+            self.before.copy_from(&self.pos);
+        }
     }
 
     /// Where `turn` is in the legal turns, if what it does is known.
