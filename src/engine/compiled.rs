@@ -552,8 +552,9 @@ impl Compiler<'_> {
         )
     }
 
-    /// A rule for a mover at a stage of the turn, specialised for where the
-    /// last seed landed (`land` rules) or the pit lifted (`lift` rules).
+    /// A rule for a mover at a stage of the turn, specialised (when given)
+    /// for where the last seed landed (`land` rules) or the pit lifted
+    /// (`lift` rules).
     pub fn placed_rule(
         &self,
         i: usize,

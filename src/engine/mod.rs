@@ -366,36 +366,36 @@ impl Engine {
                                 let all = &rules.rules;
                                 let of =
                                     |m: Moment| (0..all.len()).filter(move |&i| all[i].moment == m);
-                                let at = |m: Moment| -> Vec<CRule> {
-                                    of(m)
-                                        .map(|i| compiler.rule_at(i, mover, None, Some(stage)))
-                                        .filter(|r| r.when != C::Const(false))
-                                        .collect()
-                                };
-                                // Specialised for each pit too, when there are few enough.
-                                let per_pit = (np * ns * nc) as usize * cells <= MAX_PIT_LISTS;
-                                let placed = |m: Moment, pit: u16| -> Vec<CRule> {
+                                // The live rules of a moment at this stage, specialised
+                                // for where the last seed landed or the pit lifted
+                                // when `pit` is given.
+                                let placed = |m: Moment, pit: Option<u16>| -> Vec<CRule> {
                                     let (last, here) = match m {
-                                        Moment::Land => (Some(pit), None),
-                                        _ => (None, Some(pit)),
+                                        Moment::Land => (pit, None),
+                                        _ => (None, pit),
                                     };
                                     of(m)
                                         .map(|i| compiler.placed_rule(i, mover, stage, last, here))
                                         .filter(|r| r.when != C::Const(false))
                                         .collect()
                                 };
+                                let at = |m: Moment| placed(m, None);
+                                // Specialised for each pit too, when there are few enough.
+                                let per_pit = (np * ns * nc) as usize * cells <= MAX_PIT_LISTS;
                                 let pits = if per_pit { 0..cells as u16 } else { 0..0 };
                                 v.push(Staged {
                                     land: compiled::FirstOf::new(at(Moment::Land)),
                                     landing: pits
                                         .clone()
                                         .map(|pit| {
-                                            compiled::FirstOf::new(placed(Moment::Land, pit))
+                                            compiled::FirstOf::new(placed(Moment::Land, Some(pit)))
                                         })
                                         .collect(),
                                     capture: at(Moment::Capture),
                                     lift: at(Moment::Lift),
-                                    lifting: pits.map(|pit| placed(Moment::Lift, pit)).collect(),
+                                    lifting: pits
+                                        .map(|pit| placed(Moment::Lift, Some(pit)))
+                                        .collect(),
                                 });
                             }
                         }
