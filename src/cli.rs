@@ -212,13 +212,25 @@ fn parse_options(given: &[String]) -> Result<Vec<(String, String)>, Failed> {
 /// The variant picked, with the options given and those a position file
 /// was saved with; and the game, from the start or from the position.
 fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
-    let mut options = parse_options(&pick.options)?;
     let position = match from {
         Some(path) => Some((path, read(path)?)),
         None => None,
     };
+    let v = variant_of(pick, position.as_ref())?;
+    let game = match &position {
+        None => Game::new(v.engine.clone())
+            .map_err(|_| fail_plain("the start position's turns run past the engine's limit"))?,
+        Some((path, text)) => json::read_position(&v, text).map_err(|d| fail(path, text, &[d]))?,
+    };
+    Ok((v, game))
+}
+
+/// The variant picked, with the options given and those the position file
+/// (its path and text) was saved with.
+fn variant_of(pick: &Pick, position: Option<&(&str, String)>) -> Result<Variant, Failed> {
+    let mut options = parse_options(&pick.options)?;
     let mut saved = Vec::new();
-    if let Some((path, text)) = &position {
+    if let Some((path, text)) = position {
         // A position keeps the options it was played with.
         for (k, v) in json::saved_options(text) {
             match options.iter().find(|(n, _)| *n == k) {
@@ -235,8 +247,8 @@ fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
             }
         }
     }
-    let v = load_variant_in(&pick.variant, Path::new(""), &options).map_err(|e| {
-        if let (Some((path, _)), false) = (&position, saved.is_empty()) {
+    load_variant_in(&pick.variant, Path::new(""), &options).map_err(|e| {
+        if let (Some((path, _)), false) = (position, saved.is_empty()) {
             err_line!(
                 "error: `{path}` was saved with options {}",
                 saved.join(", ")
@@ -244,13 +256,7 @@ fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
         }
         err_text!("{}", e.render());
         Failed
-    })?;
-    let game = match &position {
-        None => Game::new(v.engine.clone())
-            .map_err(|_| fail_plain("the start position's turns run past the engine's limit"))?,
-        Some((path, text)) => json::read_position(&v, text).map_err(|d| fail(path, text, &[d]))?,
-    };
-    Ok((v, game))
+    })
 }
 
 fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
@@ -546,7 +552,7 @@ fn random(
 }
 
 fn show(out: &mut impl Write, pick: &Pick) -> Result<(), Failed> {
-    let (v, _) = game_of(pick, None)?;
+    let v = variant_of(pick, None)?;
     let _ = write!(out, "{}", load::show(&v));
     Ok(())
 }
