@@ -229,26 +229,19 @@ fn perft_ends_with_a_bare_integer() {
 
 #[test]
 fn random_replays_the_same_games_from_the_same_seed() {
-    let a = sow(&[
-        "random",
-        "oware-abapa",
-        "--games",
-        "5",
-        "--seed",
-        "7",
-        "--format",
-        "json",
-    ]);
-    let b = sow(&[
-        "random",
-        "oware-abapa",
-        "--games",
-        "5",
-        "--seed",
-        "7",
-        "--format",
-        "json",
-    ]);
+    let run = || {
+        sow(&[
+            "random",
+            "oware-abapa",
+            "--games",
+            "5",
+            "--seed",
+            "7",
+            "--format",
+            "json",
+        ])
+    };
+    let (a, b) = (run(), run());
     assert_eq!(a.code, 0);
     let games = |r: &Run| {
         r.stdout
