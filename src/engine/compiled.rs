@@ -175,6 +175,31 @@ pub(crate) enum C {
     HasCapture(W),
 }
 
+/// A set of cells as bits (a bit per cell), for [`C::InCells`].
+pub(crate) fn cell_bits(cells: &[u16]) -> Box<[u64]> {
+    let top = cells.iter().max().map_or(0, |&c| c as usize);
+    let mut bits = vec![0u64; top / 64 + 1];
+    for &c in cells {
+        bits[c as usize / 64] |= 1 << (c % 64);
+    }
+    bits.into()
+}
+
+/// The cells (as bits) a condition requires to be empty, when it does:
+/// sowing only adds seeds, so such a condition, found false, can hold
+/// again only after seeds leave one of them.
+pub(crate) fn needs_empty(c: &C) -> Option<Box<[u64]>> {
+    match c {
+        C::SumCmp(CmpOp::Eq | CmpOp::Le, cells, 0) | C::SumCmp(CmpOp::Lt, cells, 1) => {
+            Some(cell_bits(cells))
+        }
+        C::SeedsCmp(CmpOp::Eq | CmpOp::Le, P::Cell(c), 0)
+        | C::SeedsCmp(CmpOp::Lt, P::Cell(c), 1) => Some(cell_bits(&[*c])),
+        C::And(parts) => parts.iter().find_map(needs_empty),
+        _ => None,
+    }
+}
+
 /// An action.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum A {
@@ -444,14 +469,7 @@ impl Compiler<'_> {
             },
             Cond::PlaceIn(p, r) => match (self.place(p, k), self.region(r, k)) {
                 (P::Cell(c), R::Cells(cells)) => C::Const(cells.contains(&c)),
-                (p, R::Cells(cells)) => {
-                    let top = cells.iter().max().map_or(0, |&c| c as usize);
-                    let mut bits = vec![0u64; top / 64 + 1];
-                    for &c in cells.iter() {
-                        bits[c as usize / 64] |= 1 << (c % 64);
-                    }
-                    C::InCells(p, bits.into())
-                }
+                (p, R::Cells(cells)) => C::InCells(p, cell_bits(&cells)),
                 (p, r) => C::In(p, r),
             },
             Cond::VarIs(var, at, value) => C::VarIs(self.var(*var, at, k), *value as u32),

@@ -302,21 +302,13 @@ impl Engine {
         None
     }
 
-    /// Judges a condition. The shapes rules use most (alone, or joined by
-    /// `and` / `or`) are judged inline; the rest in [`Engine::cond_general`].
-    #[inline]
+    /// Judges a condition. The leaves rules use most are judged inline,
+    /// the rest (and `and`, `or` of them) in [`Engine::cond_general`].
+    #[inline(always)]
     pub(crate) fn cond(&self, c: &C, f: &Ctx) -> bool {
-        if let Some(b) = self.leaf(c, f) {
-            return b;
-        }
-        match c {
-            C::And(v) => v
-                .iter()
-                .all(|c| self.leaf(c, f).unwrap_or_else(|| self.cond_general(c, f))),
-            C::Or(v) => v
-                .iter()
-                .any(|c| self.leaf(c, f).unwrap_or_else(|| self.cond_general(c, f))),
-            _ => self.cond_general(c, f),
+        match self.leaf(c, f) {
+            Some(b) => b,
+            None => self.cond_general(c, f),
         }
     }
 

@@ -4,6 +4,7 @@
 //! end reuse buffers the [`Game`] owns.
 
 mod compiled;
+mod cycle;
 mod eval;
 mod game;
 mod lookahead;
@@ -146,6 +147,10 @@ pub(crate) struct CEnd {
     pub when: C,
     pub result: Option<(Verdict, W)>,
     pub at_once: bool,
+    /// The cells the condition needs empty, if it does (see
+    /// [`compiled::needs_empty`]): judged during a turn only when seeds
+    /// have left one of them since it was last found false.
+    pub empty: Option<Box<[u64]>>,
 }
 
 /// Each mover's end rules.
@@ -164,6 +169,21 @@ pub struct Turn {
 }
 
 impl CEnd {
+    /// Whether the rule may hold during a turn now, when it did not before
+    /// seeds were lifted from `lifted` ([`NONE`]: from anywhere). A cell it
+    /// needs empty that holds seeds (the last sown, say) says it does not.
+    #[inline]
+    pub(crate) fn may_hold(&self, lifted: u16, last: u16, cells: &[u32]) -> bool {
+        let Some(bits) = &self.empty else {
+            return true;
+        };
+        let has = |c: u16| {
+            bits.get(c as usize / 64)
+                .is_some_and(|w| w >> (c % 64) & 1 == 1)
+        };
+        (lifted == NONE || has(lifted)) && !(has(last) && cells.get(last as usize) > Some(&0))
+    }
+
     /// The winner this rule names, judged in a context, if it names one;
     /// `None` inside means a draw is not possible here: the rule names a
     /// player and that player's side wins or loses.
@@ -429,14 +449,18 @@ impl Engine {
                             vec![None]
                         };
                         each.into_iter()
-                            .map(|each| CEnd {
-                                end,
-                                when: compiler.cond_for(&e.when, mover, each),
-                                result: e
-                                    .result
-                                    .as_ref()
-                                    .map(|(v, w)| (*v, compiler.who_for(w, mover, each))),
-                                at_once: e.at_once,
+                            .map(|each| {
+                                let when = compiler.cond_for(&e.when, mover, each);
+                                CEnd {
+                                    end,
+                                    empty: compiled::needs_empty(&when),
+                                    when,
+                                    result: e
+                                        .result
+                                        .as_ref()
+                                        .map(|(v, w)| (*v, compiler.who_for(w, mover, each))),
+                                    at_once: e.at_once,
+                                }
                             })
                             .collect::<Vec<_>>()
                     })
@@ -571,9 +595,13 @@ impl Engine {
             self.plan[m]
                 .ends
                 .iter()
-                .map(|e| CEnd {
-                    when: compiled::bind_total(&e.when, total),
-                    ..e.clone()
+                .map(|e| {
+                    let when = compiled::bind_total(&e.when, total);
+                    CEnd {
+                        empty: compiled::needs_empty(&when),
+                        when,
+                        ..e.clone()
+                    }
                 })
                 .collect()
         }))

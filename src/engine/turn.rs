@@ -5,6 +5,7 @@
 use std::cell::Cell;
 
 use super::compiled::{CRule, A, V};
+use super::cycle::{Watch, ANCHOR};
 use super::eval::Ctx;
 use super::position::Position;
 use super::{Engine, Turn, NONE};
@@ -59,9 +60,6 @@ pub struct TooLong;
 /// remembered, so that judging it again from the same position is quick.
 const LONG: i64 = 10_000;
 
-/// The sowing from which a turn is watched for cycles.
-const ANCHOR: i64 = 8;
-
 /// How many long endless turns are remembered.
 const REMEMBERED: usize = 256;
 
@@ -85,12 +83,7 @@ impl From<Halt> for TooLong {
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
     taken: Vec<Taken>,
-    /// The state saved for Brent's cycle detection.
-    saved: Vec<u32>,
-    /// The state now.
-    key: Vec<u32>,
-    /// The state before the first relay.
-    first: Vec<u32>,
+    watch: Watch,
     /// The flags the last turn played read (a bit per flag).
     pub asked: u8,
 }
@@ -108,6 +101,8 @@ pub(crate) struct Step {
     turn: Turn,
     /// The flags the turn's rules have read (a bit per flag).
     asked: Cell<u8>,
+    /// Whether a rule has changed a variable since the last sowing.
+    changed: Cell<bool>,
 }
 
 impl Step {
@@ -165,6 +160,7 @@ impl Engine {
             captured: 0,
             turn,
             asked: Cell::new(0),
+            changed: Cell::new(false),
         };
         let played = self.sow_turn(pos, before, &mut at, in_phase, scratch);
         scratch.asked = at.asked.get();
@@ -180,13 +176,7 @@ impl Engine {
         in_phase: Option<usize>,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
-        let Scratch {
-            taken,
-            saved,
-            key,
-            first,
-            ..
-        } = scratch;
+        let Scratch { taken, watch, .. } = scratch;
         let (mover, origin, turn, phase) = (pos.to_move.unwrap_or(0), at.origin, at.turn, at.phase);
         let plan = &self.plan[mover as usize];
         let mut out = Applied {
@@ -214,19 +204,14 @@ impl Engine {
             None => (origin, self.lift(pos, before, at, origin, None), false),
         };
         let mut sown: u64 = 0;
-        // Cycle detection. From sowing `ANCHOR` on, the state before each
-        // sowing is compared with two kept states: Brent's, kept anew at
-        // powers of two, and the anchor's (a run of relays that can be undone
-        // lap by lap comes back to it after one cycle, twice as soon as Brent
-        // notices; a capture moves it to the first relay after). A turn is a
-        // function of that state, so meeting it again means for ever. Most
-        // turns end before the anchor and pay nothing. A hash of the cells
-        // and hands, kept up to date seed by seed, makes most comparisons
-        // one number.
-        let mut first_at = ANCHOR;
-        let (mut power, mut lambda) = (1u64, 0u64);
+        // Cycle detection (see `cycle.rs`), from sowing `ANCHOR` on. A
+        // hash of the cells and hands, kept up to date seed by seed, makes
+        // most comparisons one number.
+        watch.start();
         let mut h: u64 = 0;
-        let (mut saved_hash, mut first_hash) = (0u64, 0u64);
+        // Where seeds were lifted since the end rules were last judged
+        // (`NONE`: judge them all).
+        let mut lifted = NONE;
         loop {
             at.sowings += 1;
             sown += seeds as u64;
@@ -243,33 +228,13 @@ impl Engine {
                     h = self.state_hash(pos);
                 }
                 let hk = h ^ mix(at, from, seeds, into_from, self.counter_caps);
-                // Compare with the states kept before this sowing.
-                let kept = [
-                    (&*first, first_hash, at.sowings > first_at),
-                    (&*saved, saved_hash, at.sowings > ANCHOR),
-                ];
-                for (state, state_hash, ready) in kept {
-                    if !ready || hk != state_hash {
-                        continue;
+                let fill =
+                    |key: &mut Vec<u32>| self.state_key(key, pos, at, from, seeds, into_from);
+                if watch.repeats(at.sowings, hk, fill) {
+                    if at.sowings > LONG {
+                        self.remember_endless(before, turn);
                     }
-                    self.state_key(key, pos, at, from, seeds, into_from);
-                    if key == state {
-                        if at.sowings > LONG {
-                            self.remember_endless(before, turn);
-                        }
-                        return Err(Halt::Endless);
-                    }
-                }
-                if at.sowings == first_at {
-                    self.state_key(first, pos, at, from, seeds, into_from);
-                    first_hash = hk;
-                }
-                lambda += 1;
-                if at.sowings == ANCHOR || lambda == power {
-                    self.state_key(saved, pos, at, from, seeds, into_from);
-                    saved_hash = hk;
-                    power *= 2;
-                    lambda = 0;
+                    return Err(Halt::Endless);
                 }
             }
             // Sow.
@@ -303,10 +268,11 @@ impl Engine {
             cell = self.sow_seeds(table, &mut pos.cells, cell, seeds, skip, &mut h);
             at.last = cell;
             out.last = cell;
-            if let Some(end) = self.ended_now(plan, pos, before, at) {
+            if let Some(end) = self.ended_now(plan, pos, before, at, lifted) {
                 out.ended = Some(end);
                 break;
             }
+            lifted = NONE;
             // Where the last seed landed: the first rule that applies decides.
             let staged = self
                 .stage(phase, at.sowings, at.captured)
@@ -369,7 +335,7 @@ impl Engine {
                     let n = self.judge_capture(capture, pos, before, at, taken, kept, &mut out);
                     at.captured += n as i64;
                     if n > 0 {
-                        if let Some(end) = self.ended_now(plan, pos, before, at) {
+                        if let Some(end) = self.ended_now(plan, pos, before, at, NONE) {
                             // Seeds captured but not yet sown stay in the capturer's hand.
                             if kept {
                                 pos.hands[mover as usize] += n;
@@ -383,7 +349,7 @@ impl Engine {
                         h = self.state_hash(pos);
                     }
                     // The next relay's state is the anchor.
-                    first_at = first_at.max(at.sowings + 2);
+                    watch.cannot_undo(at.sowings + 2);
                     if let (Some((place, d)), true) = (resow, n > 0) {
                         // The captured seeds are sown on from `place`, the first into it.
                         from = place;
@@ -401,7 +367,12 @@ impl Engine {
             from = cell;
             into_from = false;
             seeds = self.lift(pos, before, at, cell, count);
+            lifted = cell;
             h = h.wrapping_sub(self.zobrist[cell as usize].wrapping_mul(seeds as u64));
+            if at.changed.replace(false) {
+                // A variable changed: the next sowing's state is the anchor.
+                watch.cannot_undo(at.sowings + 1);
+            }
         }
         out.seeds_captured = at.captured;
         out.at = Some(at.clone());
@@ -423,6 +394,22 @@ impl Engine {
         h: &mut u64,
     ) -> u16 {
         let z = &self.zobrist[..];
+        if skip == NONE {
+            // Nothing passed over: the common loop, kept tight.
+            while seeds > 0 {
+                let next = table[cell as usize];
+                if next == NONE {
+                    cells[cell as usize] += seeds;
+                    *h = h.wrapping_add(z[cell as usize].wrapping_mul(seeds as u64));
+                    return cell;
+                }
+                cell = next;
+                cells[cell as usize] += 1;
+                *h = h.wrapping_add(z[cell as usize]);
+                seeds -= 1;
+            }
+            return cell;
+        }
         let mut skipped = false;
         while seeds > 0 {
             let next = table[cell as usize];
@@ -543,20 +530,37 @@ impl Engine {
     }
 
     /// The first end rule judged during a turn that holds now, if any.
+    /// None held when last judged; since then seeds have left `lifted`
+    /// only (or, when it is [`NONE`], any cell).
+    #[inline(always)]
     fn ended_now(
         &self,
         plan: &super::Plan,
         pos: &Position,
         before: &Position,
         at: &Step,
+        lifted: u16,
     ) -> Option<usize> {
-        if !plan.ends_at_once {
+        let may_hold = |e: &super::CEnd| e.at_once && e.may_hold(lifted, at.last, &pos.cells);
+        if !plan.ends_at_once || !plan.ends.iter().any(may_hold) {
             return None;
         }
+        self.judge_ends(plan, pos, before, at, may_hold)
+    }
+
+    #[inline(never)]
+    fn judge_ends(
+        &self,
+        plan: &super::Plan,
+        pos: &Position,
+        before: &Position,
+        at: &Step,
+        may_hold: impl Fn(&super::CEnd) -> bool,
+    ) -> Option<usize> {
         let f = at.ctx(pos, before);
         plan.ends
             .iter()
-            .position(|e| e.at_once && self.cond(&e.when, &f))
+            .position(|e| may_hold(e) && self.cond(&e.when, &f))
     }
 
     /// Gives a variable's instance a value. Which instance depends on
@@ -575,13 +579,16 @@ impl Engine {
         f.here = here;
         let slot = self.slot(var, &f);
         if let Some(v) = pos.vars.get_mut(slot) {
+            if *v != value {
+                at.changed.set(true);
+            }
             *v = value;
         }
     }
 
     /// Lifts the seeds a sowing takes from a pit (all, the sowing's `take`,
     /// or at most `count`), then runs the `lift` rules on it.
-    #[inline]
+    #[inline(always)]
     fn lift(
         &self,
         pos: &mut Position,
@@ -596,10 +603,16 @@ impl Engine {
             (None, Take::All) => have,
         };
         pos.cells[cell as usize] -= n;
-        let plan = &self.plan[pos.to_move.unwrap_or(0) as usize];
-        if plan.lift.is_empty() {
-            return n;
+        if !self.plan[pos.to_move.unwrap_or(0) as usize].lift.is_empty() {
+            self.lift_rules(pos, before, at, cell);
         }
+        n
+    }
+
+    /// Runs the `lift` rules on a pit just lifted.
+    #[inline(never)]
+    fn lift_rules(&self, pos: &mut Position, before: &Position, at: &Step, cell: u16) {
+        let plan = &self.plan[pos.to_move.unwrap_or(0) as usize];
         let rules = match self.stage(at.phase, at.sowings, at.captured) {
             Some(k) => {
                 let st = &plan.stages[k];
@@ -619,7 +632,6 @@ impl Engine {
                 }
             }
         }
-        n
     }
 
     /// Takes a place's seeds into the capture being made.
