@@ -155,6 +155,9 @@ pub(crate) enum C {
     CellLin(CmpOp, u16, i64, i64),
     /// The seeds of some cells, summed, compared with a number.
     SumCmp(CmpOp, Box<[u16]>, i64),
+    /// The same for a run of cells `lo..hi` (a row, often), judged a
+    /// vector at a time.
+    SpanCmp(CmpOp, u16, u16, i64),
     SeedsCmp(CmpOp, P, i64),
     SeedsIn(P, i64, i64),
     Range(N, N, N),
@@ -192,6 +195,9 @@ pub(crate) fn needs_empty(c: &C) -> Option<Box<[u64]>> {
     match c {
         C::SumCmp(CmpOp::Eq | CmpOp::Le, cells, 0) | C::SumCmp(CmpOp::Lt, cells, 1) => {
             Some(cell_bits(cells))
+        }
+        C::SpanCmp(CmpOp::Eq | CmpOp::Le, lo, hi, 0) | C::SpanCmp(CmpOp::Lt, lo, hi, 1) => {
+            Some(cell_bits(&(*lo..*hi).collect::<Vec<_>>()))
         }
         C::SeedsCmp(CmpOp::Eq | CmpOp::Le, P::Cell(c), 0)
         | C::SeedsCmp(CmpOp::Lt, P::Cell(c), 1) => Some(cell_bits(&[*c])),
@@ -618,8 +624,23 @@ impl Compiler<'_> {
 
 /// `not c`, a constant folded.
 pub(crate) fn negate(c: C) -> C {
+    // A comparison is negated by its opposite operator, kept a leaf.
+    let flip = |op: CmpOp| match op {
+        CmpOp::Eq => CmpOp::Ne,
+        CmpOp::Ne => CmpOp::Eq,
+        CmpOp::Lt => CmpOp::Ge,
+        CmpOp::Ge => CmpOp::Lt,
+        CmpOp::Le => CmpOp::Gt,
+        CmpOp::Gt => CmpOp::Le,
+    };
     match c {
         C::Const(b) => C::Const(!b),
+        C::Not(inner) => *inner,
+        C::SeedsCmp(op, p, k) => C::SeedsCmp(flip(op), p, k),
+        C::CellLin(op, cell, coef, k) => C::CellLin(flip(op), cell, coef, k),
+        C::SumCmp(op, cells, k) => C::SumCmp(flip(op), cells, k),
+        C::SpanCmp(op, lo, hi, k) => C::SpanCmp(flip(op), lo, hi, k),
+        C::LinCmp(op, l) => C::LinCmp(flip(op), l),
         other => C::Not(Box::new(other)),
     }
 }
@@ -654,7 +675,14 @@ fn lin_cond(op: CmpOp, d: Lin) -> C {
         ([(1, c)], []) => C::SeedsCmp(op, P::Cell(*c), -d.k),
         ([(coef, c)], []) => C::CellLin(op, *c, *coef, d.k),
         (cells, []) if cells.iter().all(|(coef, _)| *coef == 1) => {
-            C::SumCmp(op, cells.iter().map(|(_, c)| *c).collect(), -d.k)
+            let mut cells: Vec<u16> = cells.iter().map(|(_, c)| *c).collect();
+            cells.sort_unstable();
+            match (cells.first(), cells.last()) {
+                (Some(&lo), Some(&hi)) if (hi - lo) as usize + 1 == cells.len() => {
+                    C::SpanCmp(op, lo, hi + 1, -d.k)
+                }
+                _ => C::SumCmp(op, cells.into(), -d.k),
+            }
         }
         _ => C::LinCmp(op, d),
     }

@@ -83,6 +83,19 @@ fn sum_cmp(op: CmpOp, seeds: &[u32], cells: &[u16], k: i64) -> bool {
     }
 }
 
+/// [`sum_cmp`] for the run of cells `lo..hi`: no early exit, so that
+/// the common forms are judged a vector at a time.
+#[inline(always)]
+fn span_cmp(op: CmpOp, seeds: &[u32], lo: u16, hi: u16, k: i64) -> bool {
+    let run = seeds.get(lo as usize..hi as usize).unwrap_or_default();
+    let any = || run.iter().fold(0, |a, &s| a | s) != 0;
+    match (op, k) {
+        (CmpOp::Eq | CmpOp::Le, 0) | (CmpOp::Lt, 1) => !any(),
+        (CmpOp::Ne | CmpOp::Gt, 0) | (CmpOp::Ge, 1) => any(),
+        _ => compare(op, run.iter().map(|&s| s as i64).sum(), k),
+    }
+}
+
 /// Whether a cell's bit is set ([`NONE`] never is).
 #[inline(always)]
 fn has_bit(bits: &[u64], c: u16) -> bool {
@@ -325,6 +338,7 @@ impl Engine {
                 0,
             ),
             C::SumCmp(op, cells, k) => sum_cmp(*op, &f.pos.cells, cells, *k),
+            C::SpanCmp(op, lo, hi, k) => span_cmp(*op, &f.pos.cells, *lo, *hi, *k),
             C::SeedsIn(P::Last, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.last)),
             C::SeedsIn(P::Here, lo, hi) => (*lo..=*hi).contains(&Self::seeds(f, f.here)),
             C::InCells(P::Last, bits) => has_bit(bits, f.last),
@@ -368,6 +382,7 @@ impl Engine {
                 0,
             ),
             C::SumCmp(op, cells, k) => sum_cmp(*op, &f.pos.cells, cells, *k),
+            C::SpanCmp(op, lo, hi, k) => span_cmp(*op, &f.pos.cells, *lo, *hi, *k),
             C::Cmp(op, a, b) => compare(*op, self.num(a, f), self.num(b, f)),
             C::Range(n, lo, hi) => {
                 let x = self.num(n, f);

@@ -24,6 +24,40 @@ use compiled::{CRule, Compiler, A, C, N, W};
 /// "No cell": off the track, no opposite pit.
 pub(crate) const NONE: u16 = u16::MAX;
 
+/// A track in one direction, laid out three times over, with where each
+/// cell stands in the first lap: a sowing walks it by index, not by a
+/// chain of look-ups each waiting on the last.
+#[derive(Debug, Default)]
+pub(crate) struct Ring {
+    cells: Vec<u16>,
+    /// Each cell's index in the first lap, or `u32::MAX` (off the track,
+    /// or on it more than once: no ring then).
+    at: Vec<u32>,
+}
+
+impl Ring {
+    fn new(track: &[u16], cells: usize) -> Ring {
+        let mut at = vec![u32::MAX; cells];
+        for (i, &c) in track.iter().enumerate() {
+            if at[c as usize] != u32::MAX {
+                return Ring::default();
+            }
+            at[c as usize] = i as u32;
+        }
+        Ring {
+            cells: track.repeat(3),
+            at,
+        }
+    }
+
+    /// The `seeds` cells after `cell`, when the ring holds them.
+    #[inline(always)]
+    pub(crate) fn after(&self, cell: u16, seeds: u32) -> Option<&[u16]> {
+        let i = *self.at.get(cell as usize)? as usize;
+        self.cells.get(i + 1..i + 1 + seeds as usize)
+    }
+}
+
 /// A variant's rules with the tables the engine plays from.
 #[derive(Debug)]
 pub struct Engine {
@@ -36,6 +70,8 @@ pub struct Engine {
     prev: [Vec<u16>; 2],
     /// Per mover: the cells of the track, skipped stores left out.
     cycle: [Vec<u16>; 2],
+    /// Per mover and direction (forward, backward): the track as a ring.
+    rings: [[Ring; 2]; 2],
     /// A random number for each cell, to hash a turn's states.
     zobrist: Vec<u64>,
     /// Long turns found endless, by position and turn (see `turn::LONG`).
@@ -246,6 +282,11 @@ impl Engine {
             }
             cycle[mover as usize] = track;
         }
+        let rings = [0, 1].map(|m| {
+            let track = &cycle[m];
+            let back: Vec<u16> = track.iter().rev().copied().collect();
+            [Ring::new(track, cells), Ring::new(&back, cells)]
+        });
         let nrows = rules.rows.len();
         let mut opposite = vec![NONE; npits];
         for (id, pit) in rules.pits.iter().enumerate() {
@@ -519,6 +560,7 @@ impl Engine {
                 .collect(),
             zobrist,
             cycle,
+            rings,
             rules,
             npits,
             next,

@@ -260,12 +260,8 @@ impl Engine {
                 }
                 seeds -= laps * lap as u32;
             }
-            let table = match at.dir {
-                Direction::Forward => &self.next[mover as usize][..],
-                Direction::Backward => &self.prev[mover as usize][..],
-            };
             let skip = if self.skip_origin { origin } else { NONE };
-            cell = self.sow_seeds(table, &mut pos.cells, cell, seeds, skip, &mut h);
+            cell = self.sow_seeds(mover, at.dir, &mut pos.cells, cell, seeds, skip, &mut h);
             at.last = cell;
             out.last = cell;
             if let Some(end) = self.ended_now(plan, pos, before, at, lifted) {
@@ -379,14 +375,16 @@ impl Engine {
         Ok(out)
     }
 
-    /// Sows `seeds` one by one along `table` from `cell`, passing over
-    /// `skip` (or [`NONE`]); returns the cell the last seed went into. The
-    /// seeds left stay where the sowing is when the track runs out (or
-    /// holds only `skip`).
+    /// Sows `seeds` one by one along the mover's track from `cell`,
+    /// passing over `skip` (or [`NONE`]); returns the cell the last seed
+    /// went into. The seeds left stay where the sowing is when the track
+    /// runs out (or holds only `skip`).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn sow_seeds(
         &self,
-        table: &[u16],
+        mover: Player,
+        dir: Direction,
         cells: &mut [u32],
         mut cell: u16,
         mut seeds: u32,
@@ -394,21 +392,27 @@ impl Engine {
         h: &mut u64,
     ) -> u16 {
         let z = &self.zobrist[..];
-        if skip == NONE {
-            // Nothing passed over: the common loop, kept tight.
-            while seeds > 0 {
-                let next = table[cell as usize];
-                if next == NONE {
-                    cells[cell as usize] += seeds;
-                    *h = h.wrapping_add(z[cell as usize].wrapping_mul(seeds as u64));
-                    return cell;
+        let (table, ring) = match dir {
+            Direction::Forward => (
+                &self.next[mover as usize][..],
+                &self.rings[mover as usize][0],
+            ),
+            Direction::Backward => (
+                &self.prev[mover as usize][..],
+                &self.rings[mover as usize][1],
+            ),
+        };
+        // The common case: a run of the ring, with nothing passed over (or
+        // sown from the pit passed over, and short of it).
+        let track = self.cycle[mover as usize].len();
+        if skip == NONE || (cell == skip && (seeds as usize) < track) {
+            if let Some(run) = ring.after(cell, seeds) {
+                for &c in run {
+                    cells[c as usize] += 1;
+                    *h = h.wrapping_add(z[c as usize]);
                 }
-                cell = next;
-                cells[cell as usize] += 1;
-                *h = h.wrapping_add(z[cell as usize]);
-                seeds -= 1;
+                return run.last().copied().unwrap_or(cell);
             }
-            return cell;
         }
         let mut skipped = false;
         while seeds > 0 {
