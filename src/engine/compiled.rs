@@ -252,6 +252,70 @@ pub(crate) struct FirstOf {
     /// For each rule: how many leading parts of its `and` the rules after
     /// it share, and how many rules after it share them.
     pub shared: Vec<(usize, usize)>,
+    /// The same rules judged off the position alone, when they can be.
+    pub quick: Option<Quick>,
+}
+
+/// `land` rules that only relay or stop, on conditions that only compare
+/// a fixed cell's seeds or test a variable's slot: what a relay lap meets
+/// once the pit it ends in is known (see `Staged::landing`).
+#[derive(Debug, Clone)]
+pub(crate) struct Quick(Box<[QuickRule]>);
+
+#[derive(Debug, Clone)]
+pub(crate) struct QuickRule {
+    /// What must all hold.
+    tests: Box<[Test]>,
+    /// The seeds it relays (`None`: all) or, for `stop`, nothing.
+    does: Option<Option<u32>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Test {
+    Seeds(CmpOp, u16, i64),
+    Var(usize, u32),
+}
+
+impl Quick {
+    fn of(rules: &[CRule]) -> Option<Quick> {
+        let test = |c: &C| match c {
+            C::SeedsCmp(op, P::Cell(cell), k) => Some(Test::Seeds(*op, *cell, *k)),
+            C::VarIs(V::Slot(slot), v) => Some(Test::Var(*slot, *v)),
+            _ => None,
+        };
+        let mut out = Vec::new();
+        for r in rules {
+            let tests: Box<[Test]> = match &r.when {
+                C::Const(false) => continue,
+                C::Const(true) => Box::new([]),
+                C::And(parts) => parts.iter().map(test).collect::<Option<_>>()?,
+                c => Box::new([test(c)?]),
+            };
+            let does = match r.actions.as_slice() {
+                [A::Relay(n)] => Some(*n),
+                [A::Stop] => None,
+                _ => return None,
+            };
+            out.push(QuickRule { tests, does });
+        }
+        Some(Quick(out.into()))
+    }
+
+    /// What the first rule that holds does: relay (so many seeds, or all),
+    /// or nothing (`stop`, or no rule holds).
+    #[inline(always)]
+    pub(crate) fn decide(&self, cells: &[u32], vars: &[u32]) -> Option<Option<u32>> {
+        let holds = |t: &Test| match *t {
+            Test::Seeds(op, cell, k) => {
+                compare(op, cells.get(cell as usize).map_or(0, |&s| s as i64), k)
+            }
+            Test::Var(slot, v) => vars.get(slot) == Some(&v),
+        };
+        self.0
+            .iter()
+            .find(|r| r.tests.iter().all(holds))
+            .and_then(|r| r.does)
+    }
 }
 
 impl FirstOf {
@@ -284,7 +348,11 @@ impl FirstOf {
                 (m, run)
             })
             .collect();
-        FirstOf { rules, shared }
+        FirstOf {
+            quick: Quick::of(&rules),
+            rules,
+            shared,
+        }
     }
 }
 

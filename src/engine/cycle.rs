@@ -52,8 +52,20 @@ impl Watch {
 
     /// Whether the state before sowing `n` (from [`ANCHOR`] on), hashed to
     /// `hash`, was seen before; `fill` writes the whole state.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn repeats(&mut self, n: i64, hash: u64, fill: impl Fn(&mut Vec<u32>)) -> bool {
+        // Most sowings: no kept hash matches and nothing is to be kept.
+        let may_match = (n > self.first_at && hash == self.first_hash)
+            || (n > ANCHOR && hash == self.saved_hash);
+        if !may_match && n != self.first_at && n != ANCHOR && self.lambda + 1 != self.power {
+            self.lambda += 1;
+            return false;
+        }
+        self.compare_and_keep(n, hash, fill)
+    }
+
+    #[inline(never)]
+    fn compare_and_keep(&mut self, n: i64, hash: u64, fill: impl Fn(&mut Vec<u32>)) -> bool {
         let mut built = false;
         let kept = [
             (n > self.first_at, self.first_hash),

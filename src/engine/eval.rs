@@ -63,7 +63,7 @@ impl<'a> Ctx<'a> {
 /// negative, so the commonest forms (`== 0`, `> 0`) stop at the first pit
 /// that decides them.
 #[inline(always)]
-fn sum_cmp(op: CmpOp, seeds: &[u32], cells: &[u16], k: i64) -> bool {
+pub(crate) fn sum_cmp(op: CmpOp, seeds: &[u32], cells: &[u16], k: i64) -> bool {
     let any = || {
         cells
             .iter()
@@ -86,7 +86,7 @@ fn sum_cmp(op: CmpOp, seeds: &[u32], cells: &[u16], k: i64) -> bool {
 /// [`sum_cmp`] for the run of cells `lo..hi`: no early exit, so that
 /// the common forms are judged a vector at a time.
 #[inline(always)]
-fn span_cmp(op: CmpOp, seeds: &[u32], lo: u16, hi: u16, k: i64) -> bool {
+pub(crate) fn span_cmp(op: CmpOp, seeds: &[u32], lo: u16, hi: u16, k: i64) -> bool {
     let run = seeds.get(lo as usize..hi as usize).unwrap_or_default();
     let any = || run.iter().fold(0, |a, &s| a | s) != 0;
     match (op, k) {

@@ -205,6 +205,17 @@ pub struct Turn {
 }
 
 impl CEnd {
+    /// Whether the rule holds, when it reads seeds in fixed cells only (a
+    /// row empty, say): judged straight off the cells.
+    #[inline(always)]
+    pub(crate) fn seeds_only(&self, cells: &[u32]) -> Option<bool> {
+        match &self.when {
+            C::SpanCmp(op, lo, hi, k) => Some(eval::span_cmp(*op, cells, *lo, *hi, *k)),
+            C::SumCmp(op, run, k) => Some(eval::sum_cmp(*op, cells, run, *k)),
+            _ => None,
+        }
+    }
+
     /// Whether the rule may hold during a turn now, when it did not before
     /// seeds were lifted from `lifted` ([`NONE`]: from anywhere). A cell it
     /// needs empty that holds seeds (the last sown, say) says it does not.

@@ -280,8 +280,10 @@ impl Engine {
                 ),
                 None => (&plan.land, &plan.capture[..]),
             };
-            let rule = self.first_of(land, &at.ctx(pos, before));
-            let mut relay = None;
+            let (rule, mut relay) = match &land.quick {
+                Some(q) => (None, q.decide(&pos.cells, &pos.vars)),
+                None => (self.first_of(land, &at.ctx(pos, before)), None),
+            };
             let mut resow = None;
             if let Some(rule) = rule {
                 taken.clear();
@@ -545,25 +547,39 @@ impl Engine {
         at: &Step,
         lifted: u16,
     ) -> Option<usize> {
-        let may_hold = |e: &super::CEnd| e.at_once && e.may_hold(lifted, at.last, &pos.cells);
-        if !plan.ends_at_once || !plan.ends.iter().any(may_hold) {
+        if !plan.ends_at_once {
             return None;
         }
-        self.judge_ends(plan, pos, before, at, may_hold)
+        let may_hold = |e: &super::CEnd| e.at_once && e.may_hold(lifted, at.last, &pos.cells);
+        for (i, e) in plan.ends.iter().enumerate() {
+            if !may_hold(e) {
+                continue;
+            }
+            match e.seeds_only(&pos.cells) {
+                Some(true) => return Some(i),
+                Some(false) => {}
+                None => {
+                    return self
+                        .judge_ends(&plan.ends[i..], pos, before, at, may_hold)
+                        .map(|k| i + k)
+                }
+            }
+        }
+        None
     }
 
+    /// The first of `ends` that holds, judged in full.
     #[inline(never)]
     fn judge_ends(
         &self,
-        plan: &super::Plan,
+        ends: &[super::CEnd],
         pos: &Position,
         before: &Position,
         at: &Step,
         may_hold: impl Fn(&super::CEnd) -> bool,
     ) -> Option<usize> {
         let f = at.ctx(pos, before);
-        plan.ends
-            .iter()
+        ends.iter()
             .position(|e| may_hold(e) && self.cond(&e.when, &f))
     }
 
@@ -607,16 +623,11 @@ impl Engine {
             (None, Take::All) => have,
         };
         pos.cells[cell as usize] -= n;
-        if !self.plan[pos.to_move.unwrap_or(0) as usize].lift.is_empty() {
-            self.lift_rules(pos, before, at, cell);
-        }
-        n
-    }
-
-    /// Runs the `lift` rules on a pit just lifted.
-    #[inline(never)]
-    fn lift_rules(&self, pos: &mut Position, before: &Position, at: &Step, cell: u16) {
         let plan = &self.plan[pos.to_move.unwrap_or(0) as usize];
+        if plan.lift.is_empty() {
+            return n;
+        }
+        // The rules for this stage of the turn and this pit: most pits have none.
         let rules = match self.stage(at.phase, at.sowings, at.captured) {
             Some(k) => {
                 let st = &plan.stages[k];
@@ -624,6 +635,22 @@ impl Engine {
             }
             None => &plan.lift[..],
         };
+        if !rules.is_empty() {
+            self.lift_rules(rules, pos, before, at, cell);
+        }
+        n
+    }
+
+    /// Runs `lift` rules on a pit just lifted.
+    #[inline(never)]
+    fn lift_rules(
+        &self,
+        rules: &[CRule],
+        pos: &mut Position,
+        before: &Position,
+        at: &Step,
+        cell: u16,
+    ) {
         for rule in rules {
             let mut f = at.ctx(pos, before);
             f.here = cell;
@@ -738,5 +765,50 @@ fn reverse(d: Direction) -> Direction {
     match d {
         Direction::Forward => Direction::Backward,
         Direction::Backward => Direction::Forward,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Game;
+
+    /// The quick form of every `land` list gives what the rules give,
+    /// in every position random play of the shipped variants reaches.
+    #[test]
+    fn quick_land_rules_decide_as_the_rules_do() {
+        let mut checked = 0;
+        for name in crate::variants::names() {
+            let v = crate::Variant::shipped(name).expect("shipped");
+            let e = &*v.engine;
+            let mut game = Game::new(v.engine.clone()).expect("starts");
+            let mut k = 7u64;
+            while game.outcome().is_none() && game.plies() < 300 {
+                let pos = game.position();
+                for plan in &e.plan {
+                    for st in &plan.stages {
+                        for (pit, land) in st.landing.iter().enumerate() {
+                            let Some(q) = &land.quick else { continue };
+                            let f = Ctx::new(pos, pos, pit as u16, pit as u16);
+                            let general = e.first_of(land, &f).and_then(|r| {
+                                r.actions.iter().find_map(|a| match a {
+                                    A::Relay(n) => Some(*n),
+                                    _ => None,
+                                })
+                            });
+                            assert_eq!(q.decide(&pos.cells, &pos.vars), general, "{name}");
+                            checked += 1;
+                        }
+                    }
+                }
+                let legal = game.legal_turns();
+                k = k
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let t = legal[(k >> 33) as usize % legal.len()];
+                game.play(t).expect("plays");
+            }
+        }
+        assert!(checked > 20_000, "only {checked} lists judged");
     }
 }
