@@ -189,7 +189,13 @@ impl Game {
         // A turn judged while the legal turns were listed is not played again.
         let played = match st.judged_index(turn) {
             Some(k) => known(&mut st.pos, &st.results[k], &st.tried[k].0),
-            None => e.apply(&mut st.pos, &st.before, turn, &mut st.scratch),
+            None => e.apply(
+                &mut st.pos,
+                &st.before,
+                e.phase(&st.before),
+                turn,
+                &mut st.scratch,
+            ),
         };
         self.finish_turn(played)
     }
@@ -537,11 +543,13 @@ impl State {
             self.results.resize(e.max_turns().max(n), self.pos.clone());
         }
         self.tried.clear();
+        let in_phase = e.phase(&self.pos);
         for k in 0..n {
             self.results[k].copy_from(&self.pos);
             let r = e.apply(
                 &mut self.results[k],
                 &self.pos,
+                in_phase,
                 self.legal[k],
                 &mut self.scratch,
             );
@@ -613,6 +621,7 @@ impl State {
                 let with = e.apply(
                     &mut self.next_results[j],
                     &self.pos,
+                    e.phase(&self.pos),
                     flagged,
                     &mut self.scratch,
                 );

@@ -131,10 +131,13 @@ impl Engine {
 
     /// Plays `turn` on `pos`; `before` is a copy of `pos` the caller keeps.
     /// Afterwards `scratch.asked` holds the flags the turn's rules read.
+    /// `in_phase` is `before`'s phase ([`Engine::phase`]), judged once for
+    /// all the turns tried from it.
     pub(crate) fn apply(
         &self,
         pos: &mut Position,
         before: &Position,
+        in_phase: Option<usize>,
         turn: Turn,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
@@ -149,8 +152,6 @@ impl Engine {
             });
         };
         let origin = turn.pit;
-        // The phase is the game's at the start of the turn.
-        let in_phase = self.phase(before);
         let mut at = Step {
             phase: in_phase.unwrap_or(0),
             origin,
