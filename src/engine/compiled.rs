@@ -178,6 +178,32 @@ pub(crate) enum C {
     HasCapture(W),
 }
 
+/// Whether a condition reads the turn's flags.
+pub(crate) fn reads_flag(c: &C) -> bool {
+    fn num(n: &N) -> bool {
+        match n {
+            N::Lin(l) => lin(l),
+            N::Arith(_, a, b) => num(a) || num(b),
+        }
+    }
+    fn lin(l: &Lin) -> bool {
+        l.terms.iter().any(|(_, t)| match t {
+            T::Count(_, c) => reads_flag(c),
+            T::Before(n) => num(n),
+            _ => false,
+        })
+    }
+    match c {
+        C::Flagged(_) => true,
+        C::Not(inner) | C::AtStart(inner) => reads_flag(inner),
+        C::And(v) | C::Or(v) => v.iter().any(reads_flag),
+        C::Cmp(_, a, b) => num(a) || num(b),
+        C::Range(a, b, c) => num(a) || num(b) || num(c),
+        C::LinCmp(_, l) => lin(l),
+        _ => false,
+    }
+}
+
 /// A set of cells as bits (a bit per cell), for [`C::InCells`].
 pub(crate) fn cell_bits(cells: &[u16]) -> Box<[u64]> {
     let top = cells.iter().max().map_or(0, |&c| c as usize);

@@ -36,6 +36,9 @@ struct State {
     /// The end rules with `total` bound in.
     ends: Arc<BoundEnds>,
     legal: Vec<Turn>,
+    /// The turns a position's rules were judging, kept to judge again in
+    /// full (see [`State::judge_turns`]).
+    candidates: Vec<Turn>,
     outcome: Option<Outcome>,
     plies: u32,
     before: Position,
@@ -53,6 +56,9 @@ struct State {
     /// Turns found never to end in this position (left out of `legal` when
     /// the variant forbids them).
     endless: Vec<Turn>,
+    /// Turns left out unfinished: they capture nothing and a `prefer`
+    /// rejected them (see [`State::judge_turns`]).
+    unfinished: Vec<Turn>,
     /// Games the `after` rules looked ahead on, at the positions they
     /// looked at: when the next position is one of them, its legal turns
     /// are known.
@@ -122,6 +128,7 @@ impl Game {
         st.repeated = o.repeated;
         st.legal.clone_from(&o.legal);
         st.endless.clone_from(&o.endless);
+        st.unfinished.clone_from(&o.unfinished);
         // What the legal turns do is worked out again when asked.
         st.judged = false;
         st.outcome.clone_from(&o.outcome);
@@ -156,9 +163,20 @@ impl Game {
     }
 
     /// Turns that would never end in this position, left out of the legal
-    /// turns because the variant forbids them.
-    pub fn endless_turns(&self) -> &[Turn] {
-        &self.st.endless
+    /// turns because the variant forbids them. (Turns left out unfinished,
+    /// because they capture nothing where a capture is preferred, are
+    /// played out in full here to tell.)
+    pub fn endless_turns(&self) -> Vec<Turn> {
+        let e = &*self.engine;
+        let (pos, mut scratch) = (&self.st.pos, Scratch::default());
+        let never_ends = |t: &&Turn| {
+            let mut after = pos.clone();
+            let played = e.apply(&mut after, pos, e.phase(pos), **t, false, &mut scratch);
+            matches!(played, Err(Halt::Endless))
+        };
+        let mut v = self.st.endless.clone();
+        v.extend(self.st.unfinished.iter().filter(never_ends));
+        v
     }
 
     /// The legal turns, in the documented order (starting pits by label in
@@ -194,6 +212,7 @@ impl Game {
                 &st.before,
                 e.phase(&st.before),
                 turn,
+                false,
                 &mut st.scratch,
             ),
         };
@@ -262,7 +281,7 @@ impl Game {
     /// them did not play them).
     pub(crate) fn judged_turns(&mut self) -> impl Iterator<Item = &Applied> + '_ {
         if !self.st.judged {
-            self.st.try_turns(&self.engine);
+            self.st.try_turns(&self.engine, false);
         }
         self.st.tried[..self.st.legal.len()]
             .iter()
@@ -339,7 +358,7 @@ impl State {
             self.legal.clear();
             return Ok(());
         };
-        self.generate(e, mover)?;
+        self.generate(e, mover, true)?;
         let mut f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
         f.total.set(Some(self.total));
         f.no_legal_turn = self.legal.is_empty();
@@ -427,12 +446,15 @@ impl State {
     }
 
     /// Fills `legal` with the turns the rules allow `mover`.
-    fn generate(&mut self, e: &Engine, mover: Player) -> Result<(), TooLong> {
+    /// With `settle`, turns may be left unfinished where the rules allow
+    /// (see [`State::judge_turns`]); the tests compare with `false`.
+    fn generate(&mut self, e: &Engine, mover: Player, settle: bool) -> Result<(), TooLong> {
         if self.adopt() {
             return Ok(());
         }
         self.legal.clear();
         self.endless.clear();
+        self.unfinished.clear();
         self.judged = false;
         let plan = &e.plan[mover as usize];
         let letters = e.rules.notation.letters.len().max(1);
@@ -482,13 +504,27 @@ impl State {
         }
         let flags = !e.rules.notation.flags.is_empty();
         let judging = e.simulate && self.judging(e, mover, phase);
+        // Turns that capture nothing may be left unfinished when a `prefer`
+        // rejects them: if the rules cannot leave them all out without
+        // their ends, every turn is played out in full after all.
+        let settle = settle && judging && e.plan[mover as usize].lazy[phase];
+        if settle {
+            self.candidates.clone_from(&self.legal);
+        }
         if judging || flags {
-            self.try_turns(e);
+            self.try_turns(e, settle);
         }
         if flags {
-            self.flagged_turns(e);
+            self.flagged_turns(e, settle);
         }
-        if judging {
+        if judging && !self.judge_turns(e, mover, phase)? {
+            self.legal.clone_from(&self.candidates);
+            self.endless.clear();
+            self.unfinished.clear();
+            self.try_turns(e, false);
+            if flags {
+                self.flagged_turns(e, false);
+            }
             self.judge_turns(e, mover, phase)?;
         }
         Ok(())
@@ -526,6 +562,7 @@ impl State {
         std::mem::swap(&mut self.results, &mut o.results);
         std::mem::swap(&mut self.tried, &mut o.tried);
         std::mem::swap(&mut self.endless, &mut o.endless);
+        std::mem::swap(&mut self.unfinished, &mut o.unfinished);
         self.judged = true;
         // That game's lists are ours now (and its are stale).
         o.judged = false;
@@ -535,7 +572,7 @@ impl State {
 
     /// Plays each listed turn once, on a position of its own, keeping what
     /// it did for the rules that judge turns and for [`Game::play`].
-    fn try_turns(&mut self, e: &Engine) {
+    fn try_turns(&mut self, e: &Engine, settle: bool) {
         let n = self.legal.len();
         if self.results.len() < n {
             // As many as there can be turns, so that the lists swapped with
@@ -551,6 +588,7 @@ impl State {
                 &self.pos,
                 in_phase,
                 self.legal[k],
+                settle,
                 &mut self.scratch,
             );
             self.tried.push((r, self.scratch.asked));
@@ -590,7 +628,7 @@ impl State {
     /// Adds, after each turn, the same turn with each flag written, where
     /// the flag changes what the turn does (the rules read it, and the
     /// result differs).
-    fn flagged_turns(&mut self, e: &Engine) {
+    fn flagged_turns(&mut self, e: &Engine, settle: bool) {
         let n = self.legal.len();
         if self.tried.iter().all(|&(_, asked)| asked == 0) {
             return;
@@ -623,6 +661,7 @@ impl State {
                     &self.pos,
                     e.phase(&self.pos),
                     flagged,
+                    settle,
                     &mut self.scratch,
                 );
                 let differs = match (&self.next_tried[plain].0, &with) {
@@ -632,6 +671,8 @@ impl State {
                             || w.ended != p.ended
                             || w.forbidden != p.forbidden
                     }
+                    // Not played out: kept, for the rules to judge.
+                    (Err(Halt::Settled), _) | (_, Err(Halt::Settled)) => true,
                     (Err(a), Err(b)) => a != b,
                     _ => true,
                 };
@@ -669,18 +710,27 @@ impl State {
     /// allow, judged on what each did. Rules filter in file order:
     /// `require` drops what fails; `prefer` drops what fails only if
     /// something it keeps is left.
-    fn judge_turns(&mut self, e: &Engine, mover: Player, phase: usize) -> Result<(), TooLong> {
-        let turn_rules = &e.plan[mover as usize].turn[phase];
+    ///
+    /// A turn left unfinished ([`Halt::Settled`]: it captures nothing) is
+    /// judged by what the rules say of such a turn (`Plan::settled`). It
+    /// must be left out by a rule that rejects it, without ever counting
+    /// for a `prefer` (had it never ended, it would not have); otherwise
+    /// this returns `false` and nothing is changed but `endless`.
+    fn judge_turns(&mut self, e: &Engine, mover: Player, phase: usize) -> Result<bool, TooLong> {
+        let plan = &e.plan[mover as usize];
+        let turn_rules = &plan.turn[phase];
         let n = self.legal.len();
         self.keep.clear();
         for k in 0..n {
-            // keep[k]: bit 0 = still legal; bit 1 = holds for the action judged.
+            // keep[k]: bit 0 = still legal; bit 1 = holds for the action
+            // judged; bit 2 = unfinished.
             let keep = match &self.tried[k].0 {
-                Ok(a) => !a.forbidden,
+                Err(Halt::Settled) => 1 | 4,
+                Ok(a) => !a.forbidden as u8,
                 Err(Halt::Endless) if e.rules.endless == Endless::Forbid => {
                     // Never ends: not legal (the variant forbids it).
                     self.endless.push(self.legal[k]);
-                    false
+                    0
                 }
                 Err(Halt::Endless) => {
                     // Legal, and ends the game when played: the rules judge
@@ -690,11 +740,11 @@ impl State {
                         last: self.legal[k].pit,
                         ..Applied::default()
                     });
-                    true
+                    1
                 }
                 Err(Halt::TooLong) => return Err(TooLong),
             };
-            self.keep.push(keep as u8);
+            self.keep.push(keep);
         }
         let State {
             pos,
@@ -702,13 +752,14 @@ impl State {
             results,
             tried,
             keep,
+            unfinished,
             ..
         } = self;
-        for r in turn_rules {
-            for a in &r.actions {
+        for (ri, r) in turn_rules.iter().enumerate() {
+            for (ai, a) in r.actions.iter().enumerate() {
+                let prefer = matches!(a, A::Prefer(_));
                 let mut any = false;
                 for k in 0..n {
-                    let Ok(applied) = &tried[k].0 else { continue };
                     if keep[k] & 1 == 0 {
                         continue;
                     }
@@ -716,6 +767,21 @@ impl State {
                     let mut fb = Ctx::new(pos, pos, t.pit, NONE);
                     fb.choice = t.choice;
                     fb.flags = t.flags;
+                    if keep[k] & 4 != 0 {
+                        // Unfinished: what the rule says of a turn that captures nothing.
+                        let holds = !e.cond(&r.when, &fb) || {
+                            match plan.settled[phase][ri][ai] {
+                                Some(b) => b,
+                                None => return Ok(false),
+                            }
+                        };
+                        if holds && prefer {
+                            return Ok(false);
+                        }
+                        keep[k] |= if holds { 2 } else { 0 };
+                        continue;
+                    }
+                    let Ok(applied) = &tried[k].0 else { continue };
                     let holds = !e.cond(&r.when, &fb) || {
                         let mut fa = Ctx::new(&results[k], pos, t.pit, applied.last);
                         fa.captured = applied.seeds_captured;
@@ -730,19 +796,25 @@ impl State {
                     keep[k] |= if holds { 2 } else { 0 };
                     any |= holds;
                 }
-                let prefer = matches!(a, A::Prefer(_));
                 for flag in keep.iter_mut() {
                     let holds = *flag & 2 != 0;
                     if !holds && (!prefer || any) {
                         *flag = 0;
                     }
-                    *flag &= 1;
+                    *flag &= !2;
                 }
             }
+        }
+        if keep.iter().any(|&flag| flag & 5 == 5) {
+            // An unfinished turn is still in: its end decides.
+            return Ok(false);
         }
         // Keep the legal turns, and what each did, in order.
         let mut j = 0;
         for (k, &flag) in keep.iter().enumerate() {
+            if flag & 1 == 0 && matches!(tried[k].0, Err(Halt::Settled)) {
+                unfinished.push(legal[k]);
+            }
             if flag & 1 == 1 {
                 legal.swap(j, k);
                 tried.swap(j, k);
@@ -752,6 +824,52 @@ impl State {
         }
         legal.truncate(j);
         tried.truncate(j);
-        Ok(())
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Leaving turns unfinished changes nothing: in every position random
+    /// play of the shipped variants reaches, the legal turns, what each
+    /// does and the turns that never end are those found by playing every
+    /// turn out in full.
+    #[test]
+    fn unfinished_turns_change_nothing() {
+        let (mut left_out, mut compared) = (0, 0);
+        for name in crate::variants::names() {
+            let v = crate::Variant::shipped(name).expect("shipped");
+            let e = &*v.engine;
+            let start = Game::new(v.engine.clone()).expect("starts");
+            let mut full = start.clone();
+            let mut k = 11u64;
+            for _ in 0..6 {
+                let mut game = start.clone();
+                while game.outcome().is_none() && game.plies() < 400 {
+                    let mover = game.position().to_move.expect("a mover");
+                    full.copy_from(&game);
+                    full.st.ahead = Default::default();
+                    full.st.generate(e, mover, false).expect("lists");
+                    let n = game.legal_turns().len();
+                    assert_eq!(game.legal_turns(), full.legal_turns(), "{name}");
+                    assert_eq!(game.endless_turns(), full.endless_turns(), "{name}");
+                    if game.st.judged && full.st.judged {
+                        assert_eq!(game.st.tried[..n], full.st.tried[..n], "{name}");
+                        assert_eq!(game.st.results[..n], full.st.results[..n], "{name}");
+                        compared += n;
+                    }
+                    left_out += game.st.unfinished.len();
+                    k = k
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let t = game.legal_turns()[(k >> 33) as usize % n];
+                    game.play(t).expect("plays");
+                }
+            }
+        }
+        assert!(left_out > 1000, "only {left_out} turns left unfinished");
+        assert!(compared > 5_000, "only {compared} turns compared");
     }
 }

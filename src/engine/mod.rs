@@ -131,6 +131,28 @@ struct Staged {
     lift: Vec<CRule>,
     /// `lift` specialised for each cell lifted, likewise.
     lifting: Vec<Vec<CRule>>,
+    /// A turn in this stage has captured nothing and never will: no rule
+    /// of the stage captures, the stage lasts while nothing is captured,
+    /// and no rule it meets reads a flag. See [`Plan::settled`].
+    settled: bool,
+}
+
+impl Staged {
+    /// No rule of the stage captures or reads a flag.
+    fn quiet(&self) -> bool {
+        let lands = || {
+            std::iter::once(&self.land)
+                .chain(&self.landing)
+                .flat_map(|f| &f.rules)
+        };
+        let captures = |r: &CRule| {
+            r.actions
+                .iter()
+                .any(|a| matches!(a, A::Capture { .. } | A::CaptureRegion { .. }))
+        };
+        let lifts = self.lift.iter().chain(self.lifting.iter().flatten());
+        !lands().any(captures) && !lands().chain(lifts).any(|r| compiled::reads_flag(&r.when))
+    }
 }
 
 /// The rules as one player plays them.
@@ -150,6 +172,14 @@ struct Plan {
     stages: Vec<Staged>,
     /// The `turn` rules, one list for each phase (see [`Engine::phase_slot`]).
     turn: Vec<Vec<CRule>>,
+    /// What each action of the `turn` rules says of a turn known only to
+    /// capture nothing (`None`: that is not enough to tell), for each phase.
+    /// When a `prefer` of a phase rejects such turns, the turns tried there
+    /// stop once settled (see [`Staged::settled`]); they are played out in
+    /// full only when the rules cannot leave them out without.
+    settled: Vec<Vec<Vec<Option<bool>>>>,
+    /// For each phase: some `prefer` rejects a turn that captures nothing.
+    lazy: Vec<bool>,
     after: Vec<CRule>,
     lift: Vec<CRule>,
     at_end: Vec<CRule>,
@@ -406,7 +436,7 @@ impl Engine {
                         .collect()
                 })
                 .collect();
-            let turn = (0..=phases)
+            let turn: Vec<Vec<CRule>> = (0..=phases)
                 .map(|p| {
                     at(Moment::Turn)
                         .into_iter()
@@ -414,9 +444,45 @@ impl Engine {
                         .collect()
                 })
                 .collect();
+            let settled: Vec<Vec<Vec<Option<bool>>>> = (0..=phases)
+                .map(|p| {
+                    let nothing = compiled::Stage {
+                        phase: (p < phases).then_some(p),
+                        sowings: None,
+                        captured: Some(0),
+                    };
+                    at(Moment::Turn)
+                        .into_iter()
+                        .map(|i| {
+                            let r = compiler.rule_at(i, mover, None, Some(nothing));
+                            r.actions
+                                .iter()
+                                .map(|a| match a {
+                                    A::Require(C::Const(b)) | A::Prefer(C::Const(b)) => Some(*b),
+                                    A::Require(_) | A::Prefer(_) => None,
+                                    A::Forbid => Some(false),
+                                    _ => Some(true),
+                                })
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            let lazy = (0..=phases)
+                .map(|p| {
+                    turn[p].iter().zip(&settled[p]).any(|(r, said)| {
+                        r.actions
+                            .iter()
+                            .zip(said)
+                            .any(|(a, s)| matches!(a, A::Prefer(_)) && *s == Some(false))
+                    })
+                })
+                .collect();
             Plan {
                 candidates,
                 turn,
+                settled,
+                lazy,
                 start_prefers: at(Moment::Start).iter().any(|&i| {
                     rules.rules[i]
                         .actions
@@ -468,6 +534,7 @@ impl Engine {
                                     lifting: pits
                                         .map(|pit| placed(Moment::Lift, Some(pit)))
                                         .collect(),
+                                    settled: false,
                                 });
                             }
                         }
@@ -519,6 +586,21 @@ impl Engine {
                     .collect(),
             }
         });
+        // Which stages are settled: captured 0, past the sowings the rules
+        // tell apart, quiet, and no end judged during the turn reads a flag.
+        let mut plan = plan;
+        if let Some((_, ns, nc)) = stage_dims {
+            for p in &mut plan {
+                let ends_read_flags = p
+                    .ends
+                    .iter()
+                    .any(|e| e.at_once && compiled::reads_flag(&e.when));
+                for (i, st) in p.stages.iter_mut().enumerate() {
+                    let (sw, c) = ((i as i64 / nc) % ns, i as i64 % nc);
+                    st.settled = c == 0 && sw == ns - 1 && !ends_read_flags && st.quiet();
+                }
+            }
+        }
         let scores = [compiler.score(0), compiler.score(1)];
         let tracks_repetition = rules_mention(&rules, &|c| *c == Cond::Repeated, &|_| false);
         // Phases are judged on the position at the start of the turn.

@@ -70,6 +70,9 @@ pub(crate) enum Halt {
     TooLong,
     /// It came back to a state it was in before: it would never end.
     Endless,
+    /// Asked to stop once settled, it has captured nothing and never will
+    /// (see `Staged::settled`); the rest of it was not played.
+    Settled,
 }
 
 impl From<Halt> for TooLong {
@@ -132,13 +135,15 @@ impl Engine {
     /// Plays `turn` on `pos`; `before` is a copy of `pos` the caller keeps.
     /// Afterwards `scratch.asked` holds the flags the turn's rules read.
     /// `in_phase` is `before`'s phase ([`Engine::phase`]), judged once for
-    /// all the turns tried from it.
+    /// all the turns tried from it. With `settle`, a turn that has captured
+    /// nothing and never will stops there ([`Halt::Settled`]).
     pub(crate) fn apply(
         &self,
         pos: &mut Position,
         before: &Position,
         in_phase: Option<usize>,
         turn: Turn,
+        settle: bool,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
         scratch.asked = 0;
@@ -163,7 +168,7 @@ impl Engine {
             asked: Cell::new(0),
             changed: Cell::new(false),
         };
-        let played = self.sow_turn(pos, before, &mut at, in_phase, scratch);
+        let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
         played
     }
@@ -175,6 +180,7 @@ impl Engine {
         before: &Position,
         at: &mut Step,
         in_phase: Option<usize>,
+        settle: bool,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
         let Scratch { taken, watch, .. } = scratch;
@@ -218,6 +224,12 @@ impl Engine {
             sown += seeds as u64;
             if at.sowings > MAX_SOWINGS as i64 || sown > MAX_SOWN {
                 return Err(Halt::TooLong);
+            }
+            if settle && at.captured == 0 {
+                let st = self.stage(phase, at.sowings, 0);
+                if st.is_some_and(|i| plan.stages[i].settled) {
+                    return Err(Halt::Settled);
+                }
             }
             // A long turn may have been found endless before, from the same
             // position (the same turn is judged again when looking ahead).
