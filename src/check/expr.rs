@@ -173,6 +173,37 @@ impl<'a> Lowerer<'a> {
         None
     }
 
+    /// A number option compared for equality with a number outside its
+    /// range is an error (the comparison could never hold, or always would).
+    fn option_in_range(&mut self, a: &Expr, b: &Expr, e: &Expr) -> Option<()> {
+        let sc = &self.scope;
+        for (x, y) in [(a, b), (b, a)] {
+            let (ExprKind::Word(w), ExprKind::Int(k)) = (&x.kind, &y.kind) else {
+                continue;
+            };
+            // Names that would be found first.
+            if sc.players.contains(w) || sc.labels.contains_key(w) || sc.lets.contains_key(w) {
+                continue;
+            }
+            let Some(o) = sc.settings.iter().find(|o| &o.name == w) else {
+                continue;
+            };
+            if let crate::ir::Choices::Range(lo, hi) = o.choices {
+                if !(lo..=hi).contains(k) {
+                    let d = Diagnostic::at(
+                        e.span,
+                        format!("option `{w}` is never {k}: its values are {lo}..{hi}"),
+                        "out of the option's range",
+                    )
+                    .hint(format!("compare `{w}` with a number from {lo} to {hi}"));
+                    self.error(d);
+                    return None;
+                }
+            }
+        }
+        Some(())
+    }
+
     /// Lowers a condition.
     pub fn cond(&mut self, e: &Expr) -> Option<Cond> {
         match self.value(e)? {
@@ -850,10 +881,13 @@ impl<'a> Lowerer<'a> {
                     BinaryOp::Gt => CmpOp::Gt,
                     _ => CmpOp::Ge,
                 };
+                let equality = matches!(cmp, CmpOp::Eq | CmpOp::Ne);
+                if equality {
+                    self.option_in_range(a, b, e)?;
+                }
                 let lhs = self.value(a);
                 let rhs = self.value(b);
                 let (lhs, rhs) = (lhs?, rhs?);
-                let equality = matches!(cmp, CmpOp::Eq | CmpOp::Ne);
                 let wrap = |c: Cond| {
                     if cmp == CmpOp::Ne {
                         Cond::Not(Box::new(c))

@@ -344,6 +344,22 @@ fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
         }
         ErrorVariant::CustomError { message } => (message.clone(), String::new()),
     };
+    // `extends base.sow`: a path unquoted.
+    let line = &source[source[..at].rfind('\n').map_or(0, |i| i + 1)..];
+    let line = line.lines().next().unwrap_or("").trim();
+    let hint = match line.strip_prefix("extends") {
+        Some(path) if source[at..].starts_with(['.', '/']) => {
+            let path = path.trim().split('#').next().unwrap_or("").trim();
+            let quoted = format!("a path goes in quotes: `extends \"{path}\"`");
+            match path.strip_suffix(".sow") {
+                Some(name) if !name.contains('/') => format!(
+                    "{quoted}; a shipped variant, or a file beside this one, is named without `.sow`: `extends {name}`"
+                ),
+                _ => quoted,
+            }
+        }
+        _ => hint,
+    };
     let end = (at + source[at..].chars().next().map_or(0, char::len_utf8)).min(source.len());
     let mut d = Diagnostic::at(Span::new(at, end), message, format!("unexpected {found}"));
     if !hint.is_empty() {
