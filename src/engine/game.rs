@@ -55,10 +55,11 @@ struct State {
     scratch: Scratch,
     /// Turns found never to end in this position (left out of `legal` when
     /// the variant forbids them).
-    endless: Vec<Turn>,
-    /// Turns left out unfinished: they capture nothing and a `prefer`
-    /// rejected them (see [`State::judge_turns`]).
-    unfinished: Vec<Turn>,
+    /// Turns left out that may never end, in listing order: `true` for
+    /// those found never to end (left out because the variant forbids
+    /// them), `false` for those left out unfinished because they capture
+    /// nothing and a `prefer` rejected them (see [`State::judge_turns`]).
+    endless: Vec<(Turn, bool)>,
     /// Games the `after` rules looked ahead on, at the positions they
     /// looked at: when the next position is one of them, its legal turns
     /// are known.
@@ -128,7 +129,6 @@ impl Game {
         st.repeated = o.repeated;
         st.legal.clone_from(&o.legal);
         st.endless.clone_from(&o.endless);
-        st.unfinished.clone_from(&o.unfinished);
         // What the legal turns do is worked out again when asked.
         st.judged = false;
         st.outcome.clone_from(&o.outcome);
@@ -169,14 +169,21 @@ impl Game {
     pub fn endless_turns(&self) -> Vec<Turn> {
         let e = &*self.engine;
         let (pos, mut scratch) = (&self.st.pos, Scratch::default());
-        let never_ends = |t: &&Turn| {
+        // Unfinished turns count only where the variant forbids turns that
+        // never end, and only while the position is the one they were
+        // listed in.
+        let look = e.rules.endless == Endless::Forbid && self.st.outcome.is_none();
+        let mut never_ends = |t: Turn| {
             let mut after = pos.clone();
-            let played = e.apply(&mut after, pos, e.phase(pos), **t, false, &mut scratch);
+            let played = e.apply(&mut after, pos, e.phase(pos), t, false, &mut scratch);
             matches!(played, Err(Halt::Endless))
         };
-        let mut v = self.st.endless.clone();
-        v.extend(self.st.unfinished.iter().filter(never_ends));
-        v
+        self.st
+            .endless
+            .iter()
+            .filter(|&&(t, found)| found || look && never_ends(t))
+            .map(|&(t, _)| t)
+            .collect()
     }
 
     /// The legal turns, in the documented order (starting pits by label in
@@ -454,7 +461,6 @@ impl State {
         }
         self.legal.clear();
         self.endless.clear();
-        self.unfinished.clear();
         self.judged = false;
         let plan = &e.plan[mover as usize];
         let letters = e.rules.notation.letters.len().max(1);
@@ -514,16 +520,26 @@ impl State {
         if judging || flags {
             self.try_turns(e, settle);
         }
+        // An unfinished turn that read a flag cannot be told from its
+        // flagged twin without its end: everything in full, then.
+        let unsure = settle
+            && flags
+            && self
+                .tried
+                .iter()
+                .any(|(r, asked)| matches!(r, Err(Halt::Settled)) && *asked != 0);
+        if unsure {
+            self.try_turns(e, false);
+        }
         if flags {
-            self.flagged_turns(e, settle);
+            self.flagged_turns(e);
         }
         if judging && !self.judge_turns(e, mover, phase)? {
             self.legal.clone_from(&self.candidates);
             self.endless.clear();
-            self.unfinished.clear();
             self.try_turns(e, false);
             if flags {
-                self.flagged_turns(e, false);
+                self.flagged_turns(e);
             }
             self.judge_turns(e, mover, phase)?;
         }
@@ -562,7 +578,6 @@ impl State {
         std::mem::swap(&mut self.results, &mut o.results);
         std::mem::swap(&mut self.tried, &mut o.tried);
         std::mem::swap(&mut self.endless, &mut o.endless);
-        std::mem::swap(&mut self.unfinished, &mut o.unfinished);
         self.judged = true;
         // That game's lists are ours now (and its are stale).
         o.judged = false;
@@ -628,7 +643,9 @@ impl State {
     /// Adds, after each turn, the same turn with each flag written, where
     /// the flag changes what the turn does (the rules read it, and the
     /// result differs).
-    fn flagged_turns(&mut self, e: &Engine, settle: bool) {
+    /// Each flagged turn is played out in full: an unfinished plain turn
+    /// reads no flag (or the listing is done again in full, see `generate`).
+    fn flagged_turns(&mut self, e: &Engine) {
         let n = self.legal.len();
         if self.tried.iter().all(|&(_, asked)| asked == 0) {
             return;
@@ -661,7 +678,7 @@ impl State {
                     &self.pos,
                     e.phase(&self.pos),
                     flagged,
-                    settle,
+                    false,
                     &mut self.scratch,
                 );
                 let differs = match (&self.next_tried[plain].0, &with) {
@@ -671,8 +688,6 @@ impl State {
                             || w.ended != p.ended
                             || w.forbidden != p.forbidden
                     }
-                    // Not played out: kept, for the rules to judge.
-                    (Err(Halt::Settled), _) | (_, Err(Halt::Settled)) => true,
                     (Err(a), Err(b)) => a != b,
                     _ => true,
                 };
@@ -715,7 +730,10 @@ impl State {
     /// judged by what the rules say of such a turn (`Plan::settled`). It
     /// must be left out by a rule that rejects it, without ever counting
     /// for a `prefer` (had it never ended, it would not have); otherwise
-    /// this returns `false` and nothing is changed but `endless`.
+    /// this returns `false`, for everything to be played out in full and
+    /// judged again. (A turn left unfinished is not run on to the
+    /// engine's limits: a turn past them is an error only when played
+    /// out.)
     fn judge_turns(&mut self, e: &Engine, mover: Player, phase: usize) -> Result<bool, TooLong> {
         let plan = &e.plan[mover as usize];
         let turn_rules = &plan.turn[phase];
@@ -727,11 +745,8 @@ impl State {
             let keep = match &self.tried[k].0 {
                 Err(Halt::Settled) => 1 | 4,
                 Ok(a) => !a.forbidden as u8,
-                Err(Halt::Endless) if e.rules.endless == Endless::Forbid => {
-                    // Never ends: not legal (the variant forbids it).
-                    self.endless.push(self.legal[k]);
-                    0
-                }
+                // Never ends: not legal (the variant forbids it).
+                Err(Halt::Endless) if e.rules.endless == Endless::Forbid => 0,
                 Err(Halt::Endless) => {
                     // Legal, and ends the game when played: the rules judge
                     // it as if it had left the position as it was.
@@ -752,7 +767,7 @@ impl State {
             results,
             tried,
             keep,
-            unfinished,
+            endless,
             ..
         } = self;
         for (ri, r) in turn_rules.iter().enumerate() {
@@ -812,8 +827,10 @@ impl State {
         // Keep the legal turns, and what each did, in order.
         let mut j = 0;
         for (k, &flag) in keep.iter().enumerate() {
-            if flag & 1 == 0 && matches!(tried[k].0, Err(Halt::Settled)) {
-                unfinished.push(legal[k]);
+            match (flag & 1, &tried[k].0) {
+                (0, Err(Halt::Endless)) => endless.push((legal[k], true)),
+                (0, Err(Halt::Settled)) => endless.push((legal[k], false)),
+                _ => {}
             }
             if flag & 1 == 1 {
                 legal.swap(j, k);
@@ -836,11 +853,73 @@ mod tests {
     /// play of the shipped variants reaches, the legal turns, what each
     /// does and the turns that never end are those found by playing every
     /// turn out in full.
+    /// A game whose flag `+` is read by a turn that captures nothing and
+    /// relays on (a turn from an empty pit relays nothing): its flagged
+    /// twin must be told apart by the whole turn.
+    const FLAG_TWINS: &str = r#"
+variant flag-twins
+players south north
+board {
+  row north: f e d c b a
+  row south: A B C D E F
+  store north left
+  store south right
+}
+setup {
+  seeds 2
+  total 24
+}
+track: A B C D E F store(south) a b c d e f store(north)
+notation {
+  flag "+"
+}
+sow {
+  take all
+  direction forward
+  skip store(opponent)
+}
+rule own_pit at start {
+  require owner(origin) == mover
+}
+rule capture_first at land when sowings == 1 and owner(last) == mover and last != store(mover) \
+    and seeds(last) == 1 and seeds(opposite(last)) > 0 {
+  capture opposite(last) to store(mover)
+}
+rule flag_stops at land when sowings == 1 and chose("+") {
+  stop
+}
+rule relay_first at land when sowings == 1 {
+  relay
+}
+rule relay_on at land when seeds(last) > 1 {
+  relay
+}
+rule compulsory at turn when not chose("+") {
+  prefer captured > 0
+}
+end empty_row when seeds(side(south)) == 0 or seeds(side(north)) == 0
+score seeds(store(player)) + seeds(side(player))
+"#;
+
     #[test]
     fn unfinished_turns_change_nothing() {
         let (mut left_out, mut compared) = (0, 0);
-        for name in crate::variants::names() {
+        let option = |name: &str, value: &str| {
             let v = crate::Variant::shipped(name).expect("shipped");
+            v.with_options(&[("endless_turns".into(), value.into())])
+                .expect("an option")
+        };
+        let mut variants: Vec<(String, crate::Variant)> = crate::variants::names()
+            .into_iter()
+            .map(|n| (n.to_string(), crate::Variant::shipped(n).expect("shipped")))
+            .collect();
+        variants.push(("kiswahili, draw".into(), option("bao-la-kiswahili", "draw")));
+        variants.push(("kujifunza, loss".into(), option("bao-la-kujifunza", "loss")));
+        variants.push((
+            "flag twins".into(),
+            crate::Variant::from_source("flag-twins.sow", FLAG_TWINS).expect("valid"),
+        ));
+        for (name, v) in &variants {
             let e = &*v.engine;
             let start = Game::new(v.engine.clone()).expect("starts");
             let mut full = start.clone();
@@ -860,7 +939,7 @@ mod tests {
                         assert_eq!(game.st.results[..n], full.st.results[..n], "{name}");
                         compared += n;
                     }
-                    left_out += game.st.unfinished.len();
+                    left_out += game.st.endless.iter().filter(|&&(_, found)| !found).count();
                     k = k
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
