@@ -162,7 +162,16 @@ pub fn render_all(diagnostics: &[Diagnostic], name: &str, source: &str) -> Strin
         .join("\n")
 }
 
-/// The closest of `candidates` to `word`, if close enough to suggest.
+/// Names from a map, in alphabetical order: a map's own order changes from
+/// run to run, and [`did_you_mean`] gives ties to the first.
+pub fn sorted<'a>(names: impl IntoIterator<Item = &'a String>) -> Vec<&'a str> {
+    let mut v: Vec<&str> = names.into_iter().map(String::as_str).collect();
+    v.sort_unstable();
+    v
+}
+
+/// The closest of `candidates` to `word`, if close enough to suggest (ties
+/// to the first).
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,

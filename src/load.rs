@@ -229,9 +229,23 @@ struct Loader {
     diagnostics: Vec<Diagnostic>,
     /// The files being loaded, outermost first (to find a cycle).
     stack: Vec<(String, String)>,
+    /// Names a file removed from its base, and where: an error about one
+    /// of them in the base points there too.
+    removed: Vec<(String, Span)>,
 }
 
 impl Loader {
+    /// A diagnostic that names something a file removed, pointing at the
+    /// removal as well.
+    fn point_at_removal(&self, mut d: Diagnostic) -> Diagnostic {
+        for (name, at) in &self.removed {
+            if d.message.contains(&format!("`{name}`")) {
+                d = d.related(*at, format!("`{name}` removed here"));
+            }
+        }
+        d
+    }
+
     fn finish(
         mut self,
         name: &str,
@@ -246,7 +260,9 @@ impl Loader {
                     Ok(rules) => {
                         return Ok(Variant::new(name, text, rules, statements, self.sources))
                     }
-                    Err(d) => self.diagnostics = d,
+                    Err(d) => {
+                        self.diagnostics = d.into_iter().map(|d| self.point_at_removal(d)).collect()
+                    }
                 }
             }
         }
@@ -463,6 +479,10 @@ impl Loader {
                     match position_of(&out, &target) {
                         Some(i) if replace => out[i] = target,
                         Some(i) => {
+                            if let Some(k) = key(&target) {
+                                let name = k.rsplit(' ').next().unwrap_or(&k).to_string();
+                                self.removed.push((name, s.span));
+                            }
                             out.remove(i);
                         }
                         None => self.missing(&s, &target, &out),

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostic::{did_you_mean, Diagnostic, Span};
+use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Span};
 use crate::ir::{ArithOp, CmpOp, Cond, Num, PitId, Place, Player, Region, Who};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 
@@ -286,8 +286,8 @@ impl<'a> Lowerer<'a> {
             .iter()
             .copied()
             .chain(s.players.iter().map(String::as_str))
-            .chain(s.labels.keys().map(String::as_str))
-            .chain(s.lets.keys().map(String::as_str));
+            .chain(sorted(s.labels.keys()))
+            .chain(sorted(s.lets.keys()));
         did_you_mean(word, names).map(str::to_string)
     }
 
@@ -741,9 +741,9 @@ impl<'a> Lowerer<'a> {
                 let candidates = FUNCTIONS
                     .iter()
                     .copied()
-                    .chain(s.regions.keys().map(String::as_str))
-                    .chain(s.named_pits.keys().map(String::as_str))
-                    .chain(s.lets.keys().map(String::as_str));
+                    .chain(sorted(s.regions.keys()))
+                    .chain(sorted(s.named_pits.keys()))
+                    .chain(sorted(s.lets.keys()));
                 // `name(player)` reads like a region or a named pit.
                 let region_like = args.len() == 1 && {
                     let saved = self.diagnostics.len();
@@ -752,12 +752,15 @@ impl<'a> Lowerer<'a> {
                     is_player
                 };
                 if region_like {
-                    let known: Vec<&str> = s
-                        .regions
-                        .keys()
-                        .chain(s.named_pits.keys())
-                        .map(String::as_str)
-                        .collect();
+                    // In the order the file declares them (the maps have none).
+                    let in_order = |m: &'a HashMap<String, usize>| {
+                        let mut v: Vec<(usize, &'a str)> =
+                            m.iter().map(|(k, &i)| (i, k.as_str())).collect();
+                        v.sort_unstable();
+                        v.into_iter().map(|(_, k)| k)
+                    };
+                    let known: Vec<&str> =
+                        in_order(s.regions).chain(in_order(s.named_pits)).collect();
                     let mut d = Diagnostic::at(
                         span,
                         format!("no region or named pit is called `{name}`"),

@@ -6,7 +6,7 @@ mod expr;
 
 use std::collections::HashMap;
 
-use crate::diagnostic::{did_you_mean, Diagnostic, Span};
+use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Span};
 use crate::ir::{
     Action, Choices, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark, Moment, NamedPit,
     NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules,
@@ -163,7 +163,7 @@ impl Checker {
         );
         d = d.suggest(
             w,
-            self.phase_index.keys().map(String::as_str),
+            sorted(self.phase_index.keys()),
             "declare it with `phase NAME when CONDITION`",
         );
         self.err(d);
@@ -242,7 +242,7 @@ impl Checker {
                     );
                     d = d.suggest(
                         w,
-                        self.labels.keys().map(String::as_str),
+                        sorted(self.labels.keys()),
                         "labels are declared by the `row` lines of `board`",
                     );
                     self.err(d);
@@ -1961,9 +1961,8 @@ impl Checker {
                             Diagnostic::at(what.span, format!("unknown name `{k}`"), "not a place");
                         if let Some(s) = did_you_mean(
                             k,
-                            self.labels
-                                .keys()
-                                .map(String::as_str)
+                            sorted(self.labels.keys())
+                                .into_iter()
                                 .chain(["last", "origin"]),
                         ) {
                             d = d.hint(format!("did you mean `{s}`?"));
