@@ -155,8 +155,8 @@ pub(crate) enum C {
     CellLin(CmpOp, u16, i64, i64),
     /// The seeds of some cells, summed, compared with a number.
     SumCmp(CmpOp, Box<[u16]>, i64),
-    /// The same for a run of cells `lo..hi` (a row, often), judged a
-    /// vector at a time.
+    /// The same for a run of cells `lo..hi` (a row, often), read without
+    /// looking each cell up.
     SpanCmp(CmpOp, u16, u16, i64),
     SeedsCmp(CmpOp, P, i64),
     SeedsIn(P, i64, i64),

@@ -83,12 +83,11 @@ pub(crate) fn sum_cmp(op: CmpOp, seeds: &[u32], cells: &[u16], k: i64) -> bool {
     }
 }
 
-/// [`sum_cmp`] for the run of cells `lo..hi`: no early exit, so that
-/// the common forms are judged a vector at a time.
+/// [`sum_cmp`] for the run of cells `lo..hi`, read straight off the cells.
 #[inline(always)]
 pub(crate) fn span_cmp(op: CmpOp, seeds: &[u32], lo: u16, hi: u16, k: i64) -> bool {
     let run = seeds.get(lo as usize..hi as usize).unwrap_or_default();
-    let any = || run.iter().fold(0, |a, &s| a | s) != 0;
+    let any = || run.iter().any(|&s| s > 0);
     match (op, k) {
         (CmpOp::Eq | CmpOp::Le, 0) | (CmpOp::Lt, 1) => !any(),
         (CmpOp::Ne | CmpOp::Gt, 0) | (CmpOp::Ge, 1) => any(),

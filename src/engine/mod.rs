@@ -709,13 +709,13 @@ impl Engine {
 
     /// The phase a position is in (an index in the rules' phases), if the
     /// variant declares phases.
+    #[inline]
     pub fn phase(&self, pos: &Position) -> Option<usize> {
-        let mover = pos.to_move.unwrap_or(0);
-        let f = eval::Ctx::new(pos, pos, NONE, NONE);
-        let phases = &self.plan[mover as usize].phases;
+        let phases = &self.plan[pos.to_move.unwrap_or(0) as usize].phases;
         if phases.is_empty() {
             return None;
         }
+        let f = eval::Ctx::new(pos, pos, NONE, NONE);
         Some(
             phases
                 .iter()
