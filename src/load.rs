@@ -1,6 +1,6 @@
 //! Loading a variant: its file, the files it builds on (`extends`), what
-//! it changes in them (`replace`, `remove`, new statements), and the values
-//! given to its options.
+//! it changes in them (`replace`, `remove`, `add` a block line, new
+//! statements), and the values given to its options.
 //!
 //! Every file read gets a range of one shared offset space, so that a
 //! diagnostic's span says which file it is in: [`Sources`] renders it
@@ -420,14 +420,32 @@ impl Loader {
     }
 
     /// The base's statements with a file's changes made: `replace` and
-    /// `remove` change a statement in place, a new statement comes after the
-    /// base's; giving again what the base has is an error.
+    /// `remove` change a statement in place, `add` puts a line at the end
+    /// of a block, a new statement comes after the base's; giving again
+    /// what the base has is an error.
     fn merge(&mut self, base: Vec<Statement>, own: Vec<Statement>) -> Vec<Statement> {
         let mut out = base;
         // What this file changed already, and where.
         let mut changed: HashMap<String, Span> = HashMap::new();
         for s in own {
             match s.word.name.as_str() {
+                "add" => {
+                    // One more line in a block: `add setup seeds 3: A1`.
+                    let Some(target) = self.unwrap_change(&s) else {
+                        continue;
+                    };
+                    if is_inner_edit(&target) {
+                        self.edit_block(&s, target, Edit::Add, &mut out);
+                    } else {
+                        self.diagnostics.push(
+                            Diagnostic::at(s.span, "`add` adds one line to a block", "not a block line")
+                                .hint(format!(
+                                    "write `add setup seeds 3: A1` (blocks: {}); a new statement needs no `add`",
+                                    BLOCKS.join(", ")
+                                )),
+                        );
+                    }
+                }
                 "replace" | "remove" => {
                     let replace = s.word.name == "replace";
                     let Some(target) = self.unwrap_change(&s) else {
@@ -458,7 +476,8 @@ impl Loader {
                         changed.insert(k, s.span);
                     }
                     if inner {
-                        self.edit_block(&s, target, replace, &mut out);
+                        let edit = if replace { Edit::Replace } else { Edit::Remove };
+                        self.edit_block(&s, target, edit, &mut out);
                         continue;
                     }
                     if !replace
@@ -518,7 +537,7 @@ impl Loader {
     /// `replace BLOCK LINE` / `remove BLOCK LINE`: one line of a block
     /// statement (`replace setup hands 10`, `remove sow skip`), found by
     /// its word and, among several, the names after it.
-    fn edit_block(&mut self, s: &Statement, edit: Statement, replace: bool, out: &mut [Statement]) {
+    fn edit_block(&mut self, s: &Statement, edit: Statement, how: Edit, out: &mut [Statement]) {
         let Some(line) = self.unwrap_change(&Statement {
             word: Word {
                 name: s.word.name.clone(),
@@ -547,6 +566,11 @@ impl Loader {
             );
             return;
         };
+        if how == Edit::Add {
+            block.1.push(line);
+            return;
+        }
+        let replace = how == Edit::Replace;
         // The line with the same word; among several, the one with the same
         // names after it (`row north inner`, `letter L`).
         let same_word: Vec<usize> = (0..block.1.len())
@@ -604,8 +628,9 @@ impl Loader {
                     &line.word.name,
                     block.1.iter().map(|l| l.word.name.as_str()),
                     format!(
-                        "its lines are: {}; to add one, replace the whole block: `replace {what} {{ … }}`",
-                        lines.join(", ")
+                        "its lines are: {}; to add one, write `add {what} {} …`",
+                        lines.join(", "),
+                        line.word.name
                     ),
                 );
                 self.diagnostics.push(d);
@@ -621,7 +646,7 @@ impl Loader {
         }
     }
 
-    /// The statement a `replace` or `remove` is about.
+    /// The statement a `replace`, `remove` or `add` is about.
     fn unwrap_change(&mut self, s: &Statement) -> Option<Statement> {
         let Some((first, rest)) = s.args.split_first() else {
             self.diagnostics.push(
@@ -676,7 +701,7 @@ impl Loader {
 }
 
 /// The words that change a base.
-const CHANGES: &[&str] = &["replace", "remove"];
+const CHANGES: &[&str] = &["replace", "remove", "add"];
 
 /// What identifies a top-level statement, for replacing it: the word, and
 /// the name for statements that declare one.
@@ -804,4 +829,12 @@ pub fn show(v: &Variant) -> String {
         }
     }
     syntax::print(&statements)
+}
+
+/// What a change does to one line of a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Edit {
+    Replace,
+    Remove,
+    Add,
 }

@@ -42,6 +42,20 @@ fn one_line_of_a_block_is_replaced_or_removed() {
 }
 
 #[test]
+fn a_line_is_added_to_a_block() {
+    // Oware with six seeds in each player's first pit: one `setup` line added.
+    let v = derived(
+        "variant heavy-a\nextends oware-abapa\nadd setup seeds 6: A a\nreplace setup total 52\n",
+    );
+    let g = Game::new(v.engine.clone()).unwrap();
+    assert_eq!(counts(&g, &["A", "B", "a", "b"]), [6, 4, 6, 4]);
+    assert_eq!(g.position().total(), 52);
+    // The rest of the setup is the base's.
+    let abapa = shipped("oware-abapa");
+    assert_eq!(v.engine.rules.rules, abapa.engine.rules.rules);
+}
+
+#[test]
 fn a_replaced_rule_keeps_its_place() {
     // Bao's land rules are judged in order: replacing the takasia stop
     // (the first) keeps it first, so it still decides before the relays.

@@ -513,7 +513,7 @@ impl State {
         // Turns that capture nothing may be left unfinished when a `prefer`
         // rejects them: if the rules cannot leave them all out without
         // their ends, every turn is played out in full after all.
-        let settle = settle && judging && e.plan[mover as usize].lazy[phase];
+        let settle = settle && judging && plan.lazy[phase];
         if settle {
             self.candidates.clone_from(&self.legal);
         }
