@@ -97,7 +97,7 @@ pub(crate) fn span_cmp(op: CmpOp, seeds: &[u32], lo: u16, hi: u16, k: i64) -> bo
 
 /// Whether a cell's bit is set ([`NONE`] never is).
 #[inline(always)]
-fn has_bit(bits: &[u64], c: u16) -> bool {
+pub(crate) fn has_bit(bits: &[u64], c: u16) -> bool {
     bits.get(c as usize / 64)
         .is_some_and(|w| w >> (c % 64) & 1 == 1)
 }

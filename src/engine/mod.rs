@@ -254,10 +254,7 @@ impl CEnd {
         let Some(bits) = &self.empty else {
             return true;
         };
-        let has = |c: u16| {
-            bits.get(c as usize / 64)
-                .is_some_and(|w| w >> (c % 64) & 1 == 1)
-        };
+        let has = |c: u16| eval::has_bit(bits, c);
         (lifted == NONE || has(lifted)) && !(has(last) && cells.get(last as usize) > Some(&0))
     }
 
@@ -444,6 +441,38 @@ impl Engine {
                         .collect()
                 })
                 .collect();
+            let ends: Vec<CEnd> = rules
+                .ends
+                .iter()
+                .enumerate()
+                .flat_map(|(end, e)| {
+                    // A rule about `player` is judged for each player, the mover first.
+                    let each: Vec<Option<Player>> = if mentions_each(e) {
+                        vec![Some(mover), Some(1 - mover)]
+                    } else {
+                        vec![None]
+                    };
+                    each.into_iter()
+                        .map(|each| {
+                            let when = compiler.cond_for(&e.when, mover, each);
+                            CEnd {
+                                end,
+                                empty: compiled::needs_empty(&when),
+                                when,
+                                result: e
+                                    .result
+                                    .as_ref()
+                                    .map(|(v, w)| (*v, compiler.who_for(w, mover, each))),
+                                at_once: e.at_once,
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            // No end judged during a turn reads a flag (see `Staged::settled`).
+            let ends_read_flags = ends
+                .iter()
+                .any(|e| e.at_once && compiled::reads_flag(&e.when));
             let settled: Vec<Vec<Vec<Option<bool>>>> = (0..=phases)
                 .map(|p| {
                     let nothing = compiled::Stage {
@@ -521,7 +550,7 @@ impl Engine {
                                 // Specialised for each pit too, when there are few enough.
                                 let per_pit = (np * ns * nc) as usize * cells <= MAX_PIT_LISTS;
                                 let pits = if per_pit { 0..cells as u16 } else { 0..0 };
-                                v.push(Staged {
+                                let mut st = Staged {
                                     land: compiled::FirstOf::new(at(Moment::Land)),
                                     landing: pits
                                         .clone()
@@ -535,7 +564,11 @@ impl Engine {
                                         .map(|pit| placed(Moment::Lift, Some(pit)))
                                         .collect(),
                                     settled: false,
-                                });
+                                };
+                                // Settled: captured 0, past the sowings the
+                                // rules tell apart, and quiet.
+                                st.settled = c == 0 && sw == ns && !ends_read_flags && st.quiet();
+                                v.push(st);
                             }
                         }
                     }
@@ -556,51 +589,9 @@ impl Engine {
                     .map(|p| compiler.cond_for(&p.when, mover, None))
                     .collect(),
                 at_end: rules_at(Moment::End),
-                ends: rules
-                    .ends
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(end, e)| {
-                        // A rule about `player` is judged for each player, the mover first.
-                        let each: Vec<Option<Player>> = if mentions_each(e) {
-                            vec![Some(mover), Some(1 - mover)]
-                        } else {
-                            vec![None]
-                        };
-                        each.into_iter()
-                            .map(|each| {
-                                let when = compiler.cond_for(&e.when, mover, each);
-                                CEnd {
-                                    end,
-                                    empty: compiled::needs_empty(&when),
-                                    when,
-                                    result: e
-                                        .result
-                                        .as_ref()
-                                        .map(|(v, w)| (*v, compiler.who_for(w, mover, each))),
-                                    at_once: e.at_once,
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                    })
-                    .collect(),
+                ends,
             }
         });
-        // Which stages are settled: captured 0, past the sowings the rules
-        // tell apart, quiet, and no end judged during the turn reads a flag.
-        let mut plan = plan;
-        if let Some((_, ns, nc)) = stage_dims {
-            for p in &mut plan {
-                let ends_read_flags = p
-                    .ends
-                    .iter()
-                    .any(|e| e.at_once && compiled::reads_flag(&e.when));
-                for (i, st) in p.stages.iter_mut().enumerate() {
-                    let (sw, c) = ((i as i64 / nc) % ns, i as i64 % nc);
-                    st.settled = c == 0 && sw == ns - 1 && !ends_read_flags && st.quiet();
-                }
-            }
-        }
         let scores = [compiler.score(0), compiler.score(1)];
         let tracks_repetition = rules_mention(&rules, &|c| *c == Cond::Repeated, &|_| false);
         // Phases are judged on the position at the start of the turn.
@@ -730,13 +721,9 @@ impl Engine {
             self.plan[m]
                 .ends
                 .iter()
-                .map(|e| {
-                    let when = compiled::bind_total(&e.when, total);
-                    CEnd {
-                        empty: compiled::needs_empty(&when),
-                        when,
-                        ..e.clone()
-                    }
+                .map(|e| CEnd {
+                    when: compiled::bind_total(&e.when, total),
+                    ..e.clone()
                 })
                 .collect()
         }))
