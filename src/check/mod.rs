@@ -150,24 +150,38 @@ impl Checker {
         }
     }
 
-    /// A phase named by a word, or an error that says which phases exist.
-    fn phase_named(&mut self, e: &Expr) -> Option<usize> {
-        let w = e.as_word().unwrap_or("");
-        if let Some(&i) = self.phase_index.get(w) {
-            return Some(i);
+    /// What `map` gives the word `w` (at `span`), or an error, `missing`,
+    /// that suggests the nearest name or else says `otherwise`.
+    fn look_up<T: Copy>(
+        &mut self,
+        map: impl Fn(&Self) -> &HashMap<String, T>,
+        w: &str,
+        span: Span,
+        missing: (String, &str),
+        otherwise: &str,
+    ) -> Option<T> {
+        if let Some(&v) = map(self).get(w) {
+            return Some(v);
         }
-        let mut d = Diagnostic::at(
-            e.span,
-            format!("no phase is called `{w}`"),
-            "undeclared phase",
-        );
-        d = d.suggest(
+        let d = Diagnostic::at(span, missing.0, missing.1).suggest(
             w,
-            sorted(self.phase_index.keys()),
-            "declare it with `phase NAME when CONDITION`",
+            sorted(map(self).keys()),
+            otherwise,
         );
         self.err(d);
         None
+    }
+
+    /// A phase named by a word, or an error that says which phases exist.
+    fn phase_named(&mut self, e: &Expr) -> Option<usize> {
+        let w = e.as_word().unwrap_or("");
+        self.look_up(
+            |c| &c.phase_index,
+            w,
+            e.span,
+            (format!("no phase is called `{w}`"), "undeclared phase"),
+            "declare it with `phase NAME when CONDITION`",
+        )
     }
 
     /// Declares a name in the file's namespace (regions, named pits,
@@ -232,23 +246,13 @@ impl Checker {
 
     fn label(&mut self, e: &Expr) -> Option<PitId> {
         match e.as_word() {
-            Some(w) => match self.labels.get(w) {
-                Some(&id) => Some(id),
-                None => {
-                    let mut d = Diagnostic::at(
-                        e.span,
-                        format!("no pit is labelled `{w}`"),
-                        "undefined label",
-                    );
-                    d = d.suggest(
-                        w,
-                        sorted(self.labels.keys()),
-                        "labels are declared by the `row` lines of `board`",
-                    );
-                    self.err(d);
-                    None
-                }
-            },
+            Some(w) => self.look_up(
+                |c| &c.labels,
+                w,
+                e.span,
+                (format!("no pit is labelled `{w}`"), "undefined label"),
+                "labels are declared by the `row` lines of `board`",
+            ),
             None => {
                 self.err(
                     Diagnostic::at(e.span, "expected a pit label", "not a label")
