@@ -77,7 +77,7 @@ enum Command {
         #[command(flatten)]
         pick: Pick,
         /// The number of turns (at most 64).
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=crate::limits::MAX_PERFT_DEPTH as i64))]
         depth: u32,
         /// Start from this position file (JSON).
         #[arg(long)]
@@ -181,7 +181,7 @@ fn fail_plain(message: impl std::fmt::Display) -> Failed {
 }
 
 fn read(path: &str) -> Result<String, Failed> {
-    std::fs::read_to_string(path).map_err(|e| fail_plain(format!("cannot read `{path}`: {e}")))
+    crate::limits::read_text(Path::new(path)).map_err(fail_plain)
 }
 
 /// A variant by shipped name or path. `base` is the folder a relative path
@@ -335,10 +335,7 @@ pub fn play_token(
             format!("`{token}` did not finish within the engine's limit"),
             "runs too long",
         )
-        .hint(format!(
-            "a turn may make at most {} sowings",
-            crate::engine::MAX_SOWINGS
-        ))
+        .hint(crate::limits::TOO_LONG)
     })?;
     Ok(written)
 }
@@ -507,9 +504,8 @@ fn random(
         let record = (format == Format::Json).then_some(&mut moves);
         let plies = random_game(&mut game, &mut rng, max_plies, record).map_err(|(ply, turn)| {
             fail_plain(format!(
-                "game {i} (seed {game_seed}), ply {ply}: turn `{turn}` did not end within {} sowings or {} seeds sown; the variant's rules let it go on (a relay that cycles?)",
-                crate::engine::MAX_SOWINGS,
-                crate::engine::MAX_SOWN
+                "game {i} (seed {game_seed}), ply {ply}: turn `{turn}` did not end within the engine's limit ({})",
+                crate::limits::TOO_LONG
             ))
         })?;
         turns += plies as u64;

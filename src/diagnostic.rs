@@ -77,6 +77,14 @@ impl Diagnostic {
         }
     }
 
+    /// Adds a hint unless the diagnostic has one already.
+    pub fn or_hint(self, hint: impl Into<String>) -> Diagnostic {
+        match self.hint {
+            Some(_) => self,
+            None => self.hint(hint),
+        }
+    }
+
     /// Adds another place that matters.
     pub fn related(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
         self.related.push((span, label.into()));
@@ -84,61 +92,282 @@ impl Diagnostic {
     }
 
     /// Renders the diagnostic against its source text, without colour, in
-    /// the style of `file:line:col` with a caret under the span.
+    /// the style of `file:line:col` with a caret under the span. Only the
+    /// lines it points at are read, and a long line is shown as a window
+    /// around the caret, so that rendering costs the same whatever the
+    /// size of the text.
     pub fn render(&self, name: &str, source: &str) -> String {
-        use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
-        let mut diag = MietteDiagnostic::new(self.message.clone());
-        let mut labels = Vec::new();
-        if let Some((span, label)) = &self.span {
-            labels.push(LabeledSpan::new_primary_with_span(
-                Some(label.clone()),
-                clamp(*span, source),
-            ));
-        }
-        for (span, label) in &self.related {
-            labels.push(LabeledSpan::new_with_span(
-                Some(label.clone()),
-                clamp(*span, source),
-            ));
-        }
-        diag = diag.with_labels(labels);
-        if let Some(hint) = &self.hint {
-            diag = diag.with_help(hint.clone());
-        }
-        let report = miette::Report::new(diag)
-            .with_source_code(miette::NamedSource::new(name, source.to_string()));
-        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-            .with_width(100)
-            .with_links(false);
-        let mut out = String::new();
-        if self.span.is_none() {
+        use miette::{GraphicalReportHandler, GraphicalTheme};
+        let Some((span, label)) = &self.span else {
             // Nothing to point at: the file and the message, and the hint.
-            out.push_str(&format!("{name}: error: {}\n", self.message));
+            let mut out = format!("{name}: error: {}\n", self.message);
             if let Some(h) = &self.hint {
                 out.push_str(&format!("  help: {h}\n"));
             }
             return out;
+        };
+        let span = clamp(*span, source);
+        let mut labels = vec![(span, label.clone(), true)];
+        labels.extend(
+            self.related
+                .iter()
+                .map(|(s, l)| (clamp(*s, source), l.clone(), false)),
+        );
+        let shown = match Excerpt::around(name, source, &labels) {
+            Some(excerpt) => Shown {
+                diagnostic: self,
+                labels,
+                excerpt,
+                notes: Vec::new(),
+            },
+            None => {
+                // A line too long to draw: a window of the caret's line, and
+                // the other places as notes.
+                let (excerpt, primary) = Excerpt::window(name, source, span);
+                let notes = labels[1..]
+                    .iter()
+                    .map(|(s, l, _)| {
+                        let (line, col) = line_col(source, s.0);
+                        format!("  note: {l}: {name}:{line}:{col}\n")
+                    })
+                    .collect();
+                Shown {
+                    diagnostic: self,
+                    labels: vec![(primary, label.clone(), true)],
+                    excerpt,
+                    notes,
+                }
+            }
+        };
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+            .with_width(100)
+            .with_links(false);
+        let mut out = String::new();
+        if handler.render_report(&mut out, &shown).is_err() {
+            return format!("{name}: error: {self}\n");
         }
-        if handler.render_report(&mut out, report.as_ref()).is_err() {
-            return self.to_string();
+        for n in &shown.notes {
+            out.push_str(n);
         }
         out
     }
 }
 
-fn clamp(span: Span, source: &str) -> (usize, usize) {
-    let start = span.start.min(source.len());
-    let end = span.end.clamp(start, source.len());
+/// The longest line drawn whole (in bytes): past it, a window is drawn.
+const LONGEST_DRAWN: usize = 400;
+
+/// The bytes a window of a long line shows on each side of the caret.
+const WINDOW: usize = 60;
+
+/// A span as miette takes it (offset, length), within the text.
+type At = (usize, usize);
+
+/// The largest char boundary at or before `i`, within the text.
+fn floor(source: &str, i: usize) -> usize {
+    let mut i = i.min(source.len());
+    while !source.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn clamp(span: Span, source: &str) -> At {
+    let start = floor(source, span.start);
+    let end = floor(source, span.end.max(start));
     (start, end - start)
 }
 
-/// One-based line and column (in characters) of a byte offset.
+/// Whether a character ends a line (as the grammar and miette count them:
+/// `\n`, `\r\n` or `\r` alone).
+fn line_break(source: &str, i: usize, c: char) -> bool {
+    c == '\n' || (c == '\r' && !source[i + 1..].starts_with('\n'))
+}
+
+/// The part of a text a diagnostic draws: whole lines around its places
+/// (one line of context either side), or a window of one long line.
+struct Excerpt<'a> {
+    name: &'a str,
+    /// What is drawn.
+    text: std::borrow::Cow<'a, str>,
+    /// Where `text` starts in the offsets the labels use.
+    offset: usize,
+    /// The zero-based line `text` starts on.
+    line: usize,
+    /// Columns before `text` on its first line (a window's start).
+    column: usize,
+}
+
+impl<'a> Excerpt<'a> {
+    /// The lines the places are on, with a line either side, when none of
+    /// them is too long to draw (or holds a carriage return alone).
+    fn around(
+        name: &'a str,
+        source: &'a str,
+        labels: &[(At, String, bool)],
+    ) -> Option<Excerpt<'a>> {
+        let first = labels.iter().map(|l| l.0 .0).min()?;
+        let last = labels.iter().map(|l| l.0 .0 + l.0 .1).max()?;
+        let line_start = |at: usize| source[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = |at: usize| source[at..].find('\n').map_or(source.len(), |i| at + i);
+        let mut start = line_start(first);
+        if start > 0 {
+            start = line_start(start - 1);
+        }
+        // Through the end of the line after the last (its `\n` included:
+        // miette draws an empty line only when it ends).
+        let mut end = line_end(last);
+        if end < source.len() {
+            end = (line_end(end + 1) + 1).min(source.len());
+        }
+        let text = &source[start..end];
+        let lone_cr = text
+            .char_indices()
+            .any(|(i, c)| c == '\r' && !text[i + 1..].starts_with('\n'));
+        if lone_cr || text.split('\n').any(|l| l.len() > LONGEST_DRAWN) {
+            return None;
+        }
+        Some(Excerpt {
+            name,
+            text: std::borrow::Cow::Borrowed(text),
+            offset: start,
+            line: source[..start].matches('\n').count(),
+            column: 0,
+        })
+    }
+
+    /// A window of the line the span starts on, at most [`WINDOW`] bytes
+    /// either side of the span's start, and the span within it.
+    fn window(name: &'a str, source: &'a str, span: At) -> (Excerpt<'a>, At) {
+        let at = span.0;
+        let breaks = |from: usize, to: usize| {
+            source[from..to]
+                .char_indices()
+                .map(move |(i, c)| (from + i, c))
+                .filter(|&(i, c)| line_break(source, i, c))
+                .map(|(i, _)| i)
+        };
+        let line_start = breaks(0, at).next_back().map_or(0, |i| i + 1);
+        let line_end = breaks(at, source.len()).next().unwrap_or(source.len());
+        let line_end = if source[..line_end].ends_with('\r') {
+            line_end - 1
+        } else {
+            line_end
+        };
+        let from = floor(source, at.saturating_sub(WINDOW).max(line_start));
+        let to = floor(source, (at + span.1.min(WINDOW) + WINDOW).min(line_end)).max(at);
+        // (The offsets labels use start at `from - lead.len()`.)
+        let lead = if from > line_start && from >= 3 {
+            "…"
+        } else {
+            ""
+        };
+        let trail = if to < line_end { "…" } else { "" };
+        let text = format!("{lead}{}{trail}", &source[from..to]);
+        let lines = breaks(0, line_start).count();
+        let excerpt = Excerpt {
+            name,
+            text: std::borrow::Cow::Owned(text),
+            // The labels' offsets stay those of the source.
+            offset: from - lead.len(),
+            line: lines,
+            column: source[line_start..from].len().saturating_sub(lead.len()),
+        };
+        (excerpt, (at, span.1.min(to - at)))
+    }
+}
+
+impl miette::SourceCode for Excerpt<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'b> + 'b>, miette::MietteError> {
+        let local = span
+            .offset()
+            .saturating_sub(self.offset)
+            .min(self.text.len());
+        let len = span.len().min(self.text.len() - local);
+        let inner = self
+            .text
+            .as_ref()
+            .read_span(&(local, len).into(), before, after)?;
+        let column = if inner.line() == 0 {
+            inner.column() + self.column
+        } else {
+            inner.column()
+        };
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            (inner.span().offset() + self.offset, inner.span().len()).into(),
+            inner.line() + self.line,
+            column,
+            inner.line_count(),
+        )))
+    }
+}
+
+/// A diagnostic as miette draws it.
+struct Shown<'a> {
+    diagnostic: &'a Diagnostic,
+    labels: Vec<(At, String, bool)>,
+    excerpt: Excerpt<'a>,
+    notes: Vec<String>,
+}
+
+impl fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.diagnostic.message)
+    }
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.diagnostic.message)
+    }
+}
+
+impl std::error::Error for Shown<'_> {}
+
+impl miette::Diagnostic for Shown<'_> {
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diagnostic
+            .hint
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.excerpt)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(self.labels.iter().map(|(at, label, primary)| {
+            let span = miette::SourceSpan::from(*at);
+            if *primary {
+                miette::LabeledSpan::new_primary_with_span(Some(label.clone()), span)
+            } else {
+                miette::LabeledSpan::new_with_span(Some(label.clone()), span)
+            }
+        })))
+    }
+}
+
+/// One-based line and column (in characters) of a byte offset. Lines end
+/// as the grammar ends them: at `\n`, `\r\n` or a `\r` alone.
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(source.len());
+    let offset = floor(source, offset);
     let before = &source[..offset];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
+    let mut line = 1;
+    let mut start = 0;
+    for (i, c) in before.char_indices() {
+        if line_break(source, i, c) {
+            line += 1;
+            start = i + 1;
+        }
+    }
+    (line, before[start..].chars().count() + 1)
 }
 
 impl fmt::Display for Diagnostic {
@@ -153,13 +382,29 @@ impl fmt::Display for Diagnostic {
 
 impl std::error::Error for Diagnostic {}
 
-/// Renders several diagnostics, one after another.
+/// Renders several diagnostics, one after another: at most
+/// [`crate::limits::MAX_SHOWN`], then how many more there are.
 pub fn render_all(diagnostics: &[Diagnostic], name: &str, source: &str) -> String {
-    diagnostics
+    shown_in_full(diagnostics, |d| d.render(name, source))
+}
+
+/// The first [`crate::limits::MAX_SHOWN`] diagnostics rendered by `render`,
+/// one after another, then a line counting the rest.
+pub fn shown_in_full(diagnostics: &[Diagnostic], render: impl Fn(&Diagnostic) -> String) -> String {
+    let max = crate::limits::MAX_SHOWN;
+    let mut out = diagnostics
         .iter()
-        .map(|d| d.render(name, source))
+        .take(max)
+        .map(render)
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    if diagnostics.len() > max {
+        out.push_str(&format!(
+            "\n… and {} more problem(s), not shown\n",
+            diagnostics.len() - max
+        ));
+    }
+    out
 }
 
 /// Names from a map, in alphabetical order: a map's own order changes from
@@ -177,7 +422,16 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
+    let len = word.chars().count();
+    if len > crate::limits::MAX_SUGGESTED {
+        return None;
+    }
     for c in candidates {
+        // The distance is at least the difference in length: words far
+        // longer or shorter are never close (nor worth comparing).
+        if c.chars().count().abs_diff(len) > (word.len().max(c.len()) / 3).max(1) {
+            continue;
+        }
         let d = edit_distance(word, c);
         if d <= (word.len().max(c.len()) / 3).max(1)
             && d < word.chars().count()

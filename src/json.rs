@@ -6,6 +6,7 @@ use serde_json::{json, Map, Value};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{Game, Outcome, Position};
 use crate::ir::VarScope;
+use crate::limits::MAX_SEEDS;
 use crate::Variant;
 
 /// The position of a game, in the contract's form.
@@ -267,14 +268,14 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
     };
     let count = |key: &str, v: &Value| -> Result<u32, Diagnostic> {
         v.as_u64()
-            .filter(|&n| n <= 1_000_000)
+            .filter(|&n| n <= MAX_SEEDS)
             .map(|n| n as u32)
             .ok_or_else(|| {
                 let name = key.rsplit('.').next().unwrap_or(key);
                 bad(
                     key,
                     format!("`{name}` holds {v}, not a seed count"),
-                    "counts are whole numbers from 0 to 1000000".into(),
+                    format!("counts are whole numbers from 0 to {MAX_SEEDS}"),
                 )
             })
     };
@@ -436,6 +437,13 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         to_move: Some(to_move),
         vars,
     };
+    if pos.total() > MAX_SEEDS {
+        return Err(bad(
+            "pits",
+            format!("the position holds {} seeds in all", pos.total()),
+            format!("a position holds at most {MAX_SEEDS} seeds (pits, stores and hands)"),
+        ));
+    }
     if let Some((claim, at)) = phase_claim {
         let actual = e
             .phase(&pos)
@@ -455,10 +463,7 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
     }
     Game::from_position(e.clone(), pos, seen).map_err(|_| {
         Diagnostic::new("judging the legal turns of this position ran past the engine's limit")
-            .hint(format!(
-                "a turn may make at most {} sowings",
-                crate::engine::MAX_SOWINGS
-            ))
+            .hint(crate::limits::TOO_LONG)
     })
 }
 

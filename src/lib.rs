@@ -24,6 +24,7 @@ pub mod diagnostic;
 pub mod engine;
 pub mod ir;
 pub mod json;
+pub mod limits;
 pub mod load;
 pub mod notation;
 pub mod render;

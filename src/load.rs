@@ -13,8 +13,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::syntax::ast::{Expr, ExprKind, Statement, Word};
 use crate::{check, syntax, variants, Variant};
 
-/// How many files deep `extends` may go.
-pub const MAX_BASES: usize = 32;
+use crate::limits::MAX_BASES;
 
 /// The texts of the files a variant was loaded from.
 #[derive(Debug, Clone, Default)]
@@ -94,11 +93,7 @@ impl Sources {
 
     /// Renders several diagnostics, one after another.
     pub fn render_all(&self, diagnostics: &[Diagnostic]) -> String {
-        diagnostics
-            .iter()
-            .map(|d| self.render(d))
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::diagnostic::shown_in_full(diagnostics, |d| self.render(d))
     }
 }
 
@@ -218,8 +213,7 @@ fn read(place: &Place) -> Result<String, Diagnostic> {
         Place::Shipped(n) => variants::source(n)
             .map(str::to_string)
             .ok_or_else(|| Diagnostic::new(format!("no shipped variant is called `{n}`"))),
-        Place::File(p) => std::fs::read_to_string(p)
-            .map_err(|e| Diagnostic::new(format!("cannot read `{}`: {e}", p.display()))),
+        Place::File(p) => crate::limits::read_text(p),
     }
 }
 
@@ -285,6 +279,10 @@ impl Loader {
             }
         };
         shift(&mut statements, offset);
+        if let Some(d) = check::too_many_statements(&statements) {
+            self.diagnostics.push(d);
+            return None;
+        }
         let (extends, own): (Vec<Statement>, Vec<Statement>) = statements
             .into_iter()
             .partition(|s| s.word.name == "extends");
@@ -411,7 +409,7 @@ impl Loader {
             Err(d) => {
                 self.diagnostics.push(Diagnostic {
                     span: Some((at, "this base".into())),
-                    ..d.hint("the path is relative to the file that extends it")
+                    ..d.or_hint("the path is relative to the file that extends it")
                 });
                 return None;
             }
@@ -424,7 +422,7 @@ impl Loader {
     /// of a block, a new statement comes after the base's; giving again
     /// what the base has is an error.
     fn merge(&mut self, base: Vec<Statement>, own: Vec<Statement>) -> Vec<Statement> {
-        let mut out = base;
+        let mut out = Merged::new(base);
         // What this file changed already, and where.
         let mut changed: HashMap<String, Span> = HashMap::new();
         for s in own {
@@ -495,8 +493,8 @@ impl Loader {
                         );
                         continue;
                     }
-                    match position_of(&out, &target) {
-                        Some(i) if replace => out[i] = target,
+                    match out.find(&target) {
+                        Some(i) if replace => out.replace(i, target),
                         Some(i) => {
                             if let Some(k) = key(&target) {
                                 let name = k.rsplit(' ').next().unwrap_or(&k).to_string();
@@ -508,13 +506,13 @@ impl Loader {
                     }
                 }
                 // A file's own name and title stand in for its base's.
-                "variant" | "title" => match out.iter().position(|o| o.word.name == s.word.name) {
-                    Some(i) => out[i] = s,
+                "variant" | "title" => match out.find(&s) {
+                    Some(i) => out.replace(i, s),
                     None => out.push(s),
                 },
-                _ => match position_of(&out, &s) {
+                _ => match out.find(&s) {
                     Some(i) => {
-                        let (first, what) = (&out[i], key(&s).unwrap_or_default());
+                        let (first, what) = (out.get(i), key(&s).unwrap_or_default());
                         self.diagnostics.push(
                             Diagnostic::at(
                                 name_span(&s),
@@ -531,13 +529,13 @@ impl Loader {
                 },
             }
         }
-        out
+        out.into_statements()
     }
 
     /// `replace BLOCK LINE` / `remove BLOCK LINE`: one line of a block
     /// statement (`replace setup hands 10`, `remove sow skip`), found by
     /// its word and, among several, the names after it.
-    fn edit_block(&mut self, s: &Statement, edit: Statement, how: Edit, out: &mut [Statement]) {
+    fn edit_block(&mut self, s: &Statement, edit: Statement, how: Edit, out: &mut Merged) {
         let Some(line) = self.unwrap_change(&Statement {
             word: Word {
                 name: s.word.name.clone(),
@@ -548,11 +546,7 @@ impl Loader {
             return;
         };
         let what = edit.word.name.as_str();
-        let Some(block) = out
-            .iter_mut()
-            .find(|o| o.word.name == what)
-            .and_then(|o| o.block.as_mut())
-        else {
+        let Some(block) = out.find(&edit).and_then(|i| out.get_mut(i).block.as_mut()) else {
             self.diagnostics.push(
                 Diagnostic::at(
                     edit.word.span,
@@ -679,13 +673,9 @@ impl Loader {
         })
     }
 
-    fn missing(&mut self, s: &Statement, what: &Statement, base: &[Statement]) {
+    fn missing(&mut self, s: &Statement, what: &Statement, base: &Merged) {
         let k = key(what).unwrap_or_else(|| what.word.name.clone());
-        let same_kind: Vec<String> = base
-            .iter()
-            .filter(|o| o.word.name == what.word.name)
-            .filter_map(key)
-            .collect();
+        let same_kind: Vec<&str> = base.keys_of(&what.word.name).collect();
         let d = Diagnostic::at(
             name_span(what),
             format!("there is no `{k}` to {}", s.word.name),
@@ -693,7 +683,7 @@ impl Loader {
         );
         let d = d.suggest(
             &k,
-            same_kind.iter().map(String::as_str),
+            same_kind,
             format!("to add it, write it without `{}`", s.word.name),
         );
         self.diagnostics.push(d);
@@ -726,10 +716,72 @@ fn key(s: &Statement) -> Option<String> {
     }
 }
 
-/// Where the base has the statement `s` would stand for.
-fn position_of(out: &[Statement], s: &Statement) -> Option<usize> {
-    let k = key(s)?;
-    out.iter().position(|o| key(o).as_ref() == Some(&k))
+/// Statements being merged: each in its place, found by its key (see
+/// [`key`]) without a search, so that merging costs the same per
+/// statement however many there are.
+struct Merged {
+    /// The statements in order, with their keys; `None` where one was
+    /// removed.
+    slots: Vec<Option<(Option<String>, Statement)>>,
+    /// The slot of each key (the first statement with it).
+    index: HashMap<String, usize>,
+}
+
+impl Merged {
+    fn new(statements: Vec<Statement>) -> Merged {
+        let mut m = Merged {
+            slots: Vec::with_capacity(statements.len()),
+            index: HashMap::new(),
+        };
+        for s in statements {
+            m.push(s);
+        }
+        m
+    }
+
+    /// Where the statement `s` stands for is (`s`'s key), if there.
+    fn find(&self, s: &Statement) -> Option<usize> {
+        self.index.get(&key(s)?).copied()
+    }
+
+    fn get(&self, i: usize) -> &Statement {
+        &self.slots[i].as_ref().expect("a statement found by key").1
+    }
+
+    fn get_mut(&mut self, i: usize) -> &mut Statement {
+        &mut self.slots[i].as_mut().expect("a statement found by key").1
+    }
+
+    /// Puts `s` in slot `i` (found for `s`'s key).
+    fn replace(&mut self, i: usize, s: Statement) {
+        *self.get_mut(i) = s;
+    }
+
+    fn remove(&mut self, i: usize) {
+        if let Some((Some(k), _)) = self.slots[i].take() {
+            self.index.remove(&k);
+        }
+    }
+
+    fn push(&mut self, s: Statement) {
+        let k = key(&s);
+        if let Some(k) = &k {
+            self.index.entry(k.clone()).or_insert(self.slots.len());
+        }
+        self.slots.push(Some((k, s)));
+    }
+
+    /// The keys of the statements with this word.
+    fn keys_of<'a>(&'a self, word: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.slots
+            .iter()
+            .flatten()
+            .filter_map(move |(k, s)| k.as_deref().filter(|_| s.word.name == word))
+    }
+
+    fn into_statements(self) -> Vec<Statement> {
+        self.slots.into_iter().flatten().map(|(_, s)| s).collect()
+    }
 }
 
 /// The statements whose block holds lines a file can change one by one.

@@ -27,8 +27,8 @@ pub fn board(v: &Variant, game: &Game) -> String {
         None => String::new(),
     };
     let left: Option<usize> = (0..2).find(|&p| r.stores[p] == Some(Store::Left));
-    let right: Option<usize> = (0..2).find(|&p| r.stores[p] == Some(Store::Right));
-    let margin = [left, right]
+    let right_store: Option<usize> = (0..2).find(|&p| r.stores[p] == Some(Store::Right));
+    let margin = [left, right_store]
         .iter()
         .flatten()
         .map(|&p| r.players[p].len().max(store_text(p).len()))
@@ -37,9 +37,7 @@ pub fn board(v: &Variant, game: &Game) -> String {
         + 2;
     let mut out = String::new();
     let cells = |ids: &[u16], f: &dyn Fn(u16) -> String| -> String {
-        ids.iter()
-            .map(|&i| format!("{:>width$}", f(i)))
-            .collect::<String>()
+        ids.iter().map(|&i| right(&f(i), width)).collect::<String>()
     };
     let half = r.rows.len() / 2;
     for (i, row) in r.rows.iter().enumerate() {
@@ -55,13 +53,16 @@ pub fn board(v: &Variant, game: &Game) -> String {
             let _ = writeln!(out, "{pad}{counts}");
             let _ = writeln!(out, "{pad}{labels}");
         }
-        if i + 1 == half && (left.is_some() || right.is_some()) {
-            let l = left.map_or(String::new(), |p| {
-                format!("{:>w$}", store_text(p), w = margin - 2)
-            });
-            let rr = right.map_or(String::new(), store_text);
+        if i + 1 == half && (left.is_some() || right_store.is_some()) {
+            let l = left.map_or(String::new(), |p| right(&store_text(p), margin - 2));
+            let rr = right_store.map_or(String::new(), store_text);
             let row_width = width * row.pits.len();
-            let _ = writeln!(out, "{l:<margin$}{:row_width$}  {rr}", "");
+            let _ = writeln!(
+                out,
+                "{}{}  {rr}",
+                left_aligned(&l, margin),
+                " ".repeat(row_width)
+            );
         }
     }
     let mut status = Vec::new();
@@ -89,4 +90,18 @@ pub fn board(v: &Variant, game: &Game) -> String {
     }
     let _ = writeln!(out, "{}", status.join(" · "));
     out
+}
+
+/// `text` right-aligned in `width` characters. (Padding by hand: the
+/// formatter's width is at most 65,535, and labels and names may be
+/// longer.)
+fn right(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(text.chars().count());
+    format!("{}{text}", " ".repeat(pad))
+}
+
+/// `text` left-aligned in `width` characters.
+fn left_aligned(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(text.chars().count());
+    format!("{text}{}", " ".repeat(pad))
 }

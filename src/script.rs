@@ -133,21 +133,16 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
         Some(from) => {
             let path = base.join(from.get_ref());
             let name = path.display().to_string();
-            let position = std::fs::read_to_string(&path).map_err(|e| {
-                ScriptError::Script(
-                    Diagnostic::at(
-                        span(from.span()),
-                        format!("cannot read `{name}`: {e}"),
-                        "this file",
-                    )
-                    .hint("the path is relative to the script"),
-                )
+            let position = crate::limits::read_text(&path).map_err(|d| {
+                ScriptError::Script(Diagnostic {
+                    span: Some((span(from.span()), "this file".into())),
+                    ..d.or_hint("the path is relative to the script")
+                })
             })?;
             crate::json::read_position(&v, &position)
                 .map_err(|d| ScriptError::Other(name, position.clone(), vec![d]))?
         }
     };
-    // The moves, each with its span in the script.
     // The moves, each with its span in the script: each is found in the
     // script's text, in order, within the value's span (so escapes and
     // multi-line strings do not shift the carets).
@@ -176,9 +171,15 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
         };
         let (mut at, end) = (m.span().start, m.span().end);
         for w in words {
-            let found = text[at..end].find(w.as_str()).map_or(at, |i| at + i);
-            moves.push((w.clone(), Span::new(found, found + w.len())));
-            at = (found + w.len()).min(end);
+            // A move written across an escaped line end is not in the text
+            // as it reads: it points at the whole value.
+            match text.get(at..end).and_then(|rest| rest.find(w.as_str())) {
+                Some(i) => {
+                    moves.push((w.clone(), Span::new(at + i, at + i + w.len())));
+                    at += i + w.len();
+                }
+                None => moves.push((w.clone(), span(m.span()))),
+            }
         }
     }
     for e in &script.expect {

@@ -144,8 +144,14 @@ pub struct Lowerer<'a> {
     scope: Scope<'a>,
     /// Everything found wrong so far.
     pub diagnostics: Vec<Diagnostic>,
-    /// Parameter bindings of the definitions being expanded.
-    bindings: Vec<HashMap<String, Expr>>,
+    /// The definitions being expanded, innermost last: what each one's
+    /// parameters were given, and the frame the arguments are read in
+    /// (the caller's). A definition's body sees its own parameters only.
+    frames: Vec<Frame>,
+    /// The frame names are read in now (`None`: outside every definition).
+    current: Option<usize>,
+    /// How deep the expression being lowered nests, definitions expanded.
+    depth: usize,
     /// Definitions being expanded, to catch one that refers to itself.
     expanding: Vec<String>,
     /// Expressions lowered so far: definitions that use each other several
@@ -153,8 +159,18 @@ pub struct Lowerer<'a> {
     lowered: usize,
 }
 
-/// The most expressions one statement may lower to, definitions expanded.
-pub const MAX_EXPANSION: usize = 100_000;
+/// One definition being expanded.
+struct Frame {
+    /// Each parameter and the expression given for it.
+    args: Vec<(String, Expr)>,
+    /// The frame the arguments are read in.
+    caller: Option<usize>,
+    /// How many definitions were being expanded where it was used (the
+    /// arguments are read inside those only).
+    expanding: usize,
+}
+
+use crate::limits::{MAX_EXPANDED_DEPTH, MAX_EXPANSION};
 
 impl<'a> Lowerer<'a> {
     /// A lowerer for one scope.
@@ -162,7 +178,9 @@ impl<'a> Lowerer<'a> {
         Lowerer {
             scope,
             diagnostics: Vec::new(),
-            bindings: Vec::new(),
+            frames: Vec::new(),
+            current: None,
+            depth: 0,
             expanding: Vec::new(),
             lowered: 0,
         }
@@ -295,6 +313,27 @@ impl<'a> Lowerer<'a> {
     /// names nothing comes back as [`Value::Keyword`]; callers that expect a
     /// value report it.
     pub fn value(&mut self, e: &Expr) -> Option<Value> {
+        self.depth += 1;
+        let v = if self.depth > MAX_EXPANDED_DEPTH {
+            if self.depth == MAX_EXPANDED_DEPTH + 1 {
+                self.diagnostics.push(
+                    Diagnostic::at(
+                        e.span,
+                        format!("this nests more than {MAX_EXPANDED_DEPTH} deep once definitions are expanded"),
+                        "too deep",
+                    )
+                    .hint("definitions used inside definitions add up: use fewer levels"),
+                );
+            }
+            None
+        } else {
+            self.lower(e)
+        };
+        self.depth -= 1;
+        v
+    }
+
+    fn lower(&mut self, e: &Expr) -> Option<Value> {
         self.lowered += 1;
         if self.lowered > MAX_EXPANSION {
             if self.lowered == MAX_EXPANSION + 1 {
@@ -339,14 +378,15 @@ impl<'a> Lowerer<'a> {
     fn word(&mut self, w: &str, e: &Expr) -> Option<Value> {
         let s = self.scope;
         let ctx = s.context;
-        for frame in self.bindings.iter().rev() {
-            if let Some(bound) = frame.get(w) {
-                let bound = bound.clone();
-                let saved = self.bindings.pop();
-                let v = self.value(&bound);
-                if let Some(f) = saved {
-                    self.bindings.push(f);
-                }
+        if let Some(frame) = self.current.map(|i| &self.frames[i]) {
+            if let Some((_, arg)) = frame.args.iter().find(|(p, _)| p == w) {
+                // An argument means what it meant where it was given.
+                let (arg, caller) = (arg.clone(), frame.caller);
+                let inner = self.expanding.split_off(frame.expanding);
+                let saved = std::mem::replace(&mut self.current, caller);
+                let v = self.value(&arg);
+                self.current = saved;
+                self.expanding.extend(inner);
                 return v;
             }
         }
@@ -494,19 +534,23 @@ impl<'a> Lowerer<'a> {
                 .hint("a definition may use earlier definitions, not itself"),
             );
         }
-        // Arguments are lowered in the caller's bindings: resolve them first.
-        let frame: HashMap<String, Expr> = def
-            .params
-            .iter()
-            .cloned()
-            .zip(args.iter().map(|a| self.resolve(a)))
-            .collect();
+        self.frames.push(Frame {
+            args: def
+                .params
+                .iter()
+                .cloned()
+                .zip(args.iter().cloned())
+                .collect(),
+            caller: self.current,
+            expanding: self.expanding.len(),
+        });
         self.expanding.push(name.to_string());
-        self.bindings.push(frame);
+        let saved = self.current.replace(self.frames.len() - 1);
         let before = self.diagnostics.len();
         let v = self.value(&def.body);
-        self.bindings.pop();
+        self.current = saved;
         self.expanding.pop();
+        self.frames.pop();
         // Point errors inside a definition at the use as well.
         for d in &mut self.diagnostics[before..] {
             if d.related.len() < 3 && !d.related.iter().any(|(s, _)| *s == at.span) {
@@ -514,30 +558,6 @@ impl<'a> Lowerer<'a> {
             }
         }
         v
-    }
-
-    /// Substitutes bound parameter names in an argument expression, so that
-    /// it means the same inside the definition it is passed to.
-    fn resolve(&self, e: &Expr) -> Expr {
-        if let ExprKind::Word(w) = &e.kind {
-            for frame in self.bindings.iter().rev() {
-                if let Some(b) = frame.get(w) {
-                    return b.clone();
-                }
-            }
-            return e.clone();
-        }
-        let kind = match &e.kind {
-            ExprKind::Call(n, args) => {
-                ExprKind::Call(n.clone(), args.iter().map(|a| self.resolve(a)).collect())
-            }
-            ExprKind::Unary(op, a) => ExprKind::Unary(*op, Box::new(self.resolve(a))),
-            ExprKind::Binary(op, a, b) => {
-                ExprKind::Binary(*op, Box::new(self.resolve(a)), Box::new(self.resolve(b)))
-            }
-            other => other.clone(),
-        };
-        Expr { kind, span: e.span }
     }
 
     fn arity(

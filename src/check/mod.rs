@@ -33,8 +33,8 @@ const SUGGESTED: &[&str] = &[
 /// The moments a rule can be judged at.
 const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "after", "lift", "end"];
 
-/// The most pits a board may have.
-pub const MAX_PITS: usize = 128;
+pub use crate::limits::MAX_PITS;
+use crate::limits::{MAX_NAME, MAX_PHASES, MAX_RULES, MAX_STATEMENTS, MAX_VAR_SLOTS};
 
 /// Checks a parsed file and lowers it to the rules IR, or returns every
 /// problem found. `options` gives values to the file's options (the others
@@ -43,6 +43,9 @@ pub fn check(
     statements: &[Statement],
     options: &[(String, String)],
 ) -> Result<Rules, Vec<Diagnostic>> {
+    if let Some(d) = too_many_statements(statements) {
+        return Err(vec![d]);
+    }
     let mut c = Checker::default();
     c.options(statements, options);
     c.declarations(statements);
@@ -52,9 +55,58 @@ pub fn check(
         _ => {
             c.diagnostics
                 .sort_by_key(|d| d.span.as_ref().map(|s| s.0.start));
-            Err(c.diagnostics)
+            Err(once_each(c.diagnostics))
         }
     }
+}
+
+/// An error past [`MAX_STATEMENTS`] statements (block lines included), if
+/// the file has more.
+pub(crate) fn too_many_statements(statements: &[Statement]) -> Option<Diagnostic> {
+    let mut seen = 0usize;
+    let mut stack: Vec<&Statement> = statements.iter().rev().collect();
+    while let Some(s) = stack.pop() {
+        seen += 1;
+        if seen > MAX_STATEMENTS {
+            return Some(
+                Diagnostic::at(
+                    s.word.span,
+                    format!("a variant has at most {MAX_STATEMENTS} statements"),
+                    "one too many",
+                )
+                .hint("a rule that applies to many pits is written once, with conditions"),
+            );
+        }
+        if let Some((_, block)) = &s.block {
+            stack.extend(block.iter().rev());
+        }
+    }
+    None
+}
+
+/// Each problem once: a mistake inside a definition is found at every use
+/// of it, and reported once, with the first uses as related places.
+fn once_each(diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut first: HashMap<(Option<Span>, String), usize> = HashMap::new();
+    let mut out: Vec<Diagnostic> = Vec::new();
+    for d in diagnostics {
+        let k = (d.span.as_ref().map(|s| s.0), d.message.clone());
+        match first.get(&k) {
+            Some(&i) => {
+                let kept = &mut out[i];
+                for r in d.related {
+                    if kept.related.len() < 3 && !kept.related.contains(&r) {
+                        kept.related.push(r);
+                    }
+                }
+            }
+            None => {
+                first.insert(k, out.len());
+                out.push(d);
+            }
+        }
+    }
+    out
 }
 
 #[derive(Default)]
@@ -292,6 +344,20 @@ impl Checker {
                     kind: ExprKind::Binary(BinaryOp::Range, lo, hi),
                     span,
                 }] => match (&lo.kind, &hi.kind) {
+                    (ExprKind::Int(_), ExprKind::Int(hi)) if *hi > crate::limits::MAX_NUMBER => {
+                        self.err(
+                            Diagnostic::at(
+                                *span,
+                                format!(
+                                    "an option's numbers are at most {}",
+                                    crate::limits::MAX_NUMBER
+                                ),
+                                "too large",
+                            )
+                            .hint("counts in a variant are at most 1000000"),
+                        );
+                        continue;
+                    }
                     (ExprKind::Int(lo), ExprKind::Int(hi)) if lo <= hi => {
                         Some(Choices::Range(*lo, *hi))
                     }
@@ -516,6 +582,17 @@ impl Checker {
                     self.notation = n;
                 }
                 "phase" => {
+                    if self.phase_index.len() == MAX_PHASES {
+                        self.err(
+                            Diagnostic::at(
+                                s.word.span,
+                                format!("a variant has at most {MAX_PHASES} phases"),
+                                "one too many",
+                            )
+                            .hint("a phase is a stage of the whole game: use variables for finer states"),
+                        );
+                        continue;
+                    }
                     if let Some(w) = s.args.first().and_then(Expr::as_word) {
                         if self.declare(w, s.args[0].span, "phase") {
                             self.phase_index
@@ -604,6 +681,25 @@ impl Checker {
             );
             return;
         }
+        let slots = |scope: VarScope| match scope {
+            VarScope::Game => 1,
+            VarScope::Player => 2,
+            VarScope::Pit => self.pits.len(),
+        };
+        let held: usize = self.vars.iter().map(|v| slots(v.scope)).sum();
+        if held + slots(scope) > MAX_VAR_SLOTS {
+            self.err(
+                Diagnostic::at(
+                    s.span,
+                    format!("the variables would hold more than {MAX_VAR_SLOTS} values"),
+                    "one variable too many",
+                )
+                .hint(
+                    "a per-pit variable holds one value per pit; every position carries them all",
+                ),
+            );
+            return;
+        }
         if self.declare(&name.0, name.1, "variable") {
             self.vars.push(Var {
                 name: name.0,
@@ -621,6 +717,20 @@ impl Checker {
             .map(|e| e.as_word().map(str::to_string))
             .collect();
         for (n, e) in names.iter().zip(&s.args) {
+            if let Some(n) = n.as_ref().filter(|n| n.chars().count() > MAX_NAME) {
+                self.err(
+                    Diagnostic::at(
+                        e.span,
+                        format!(
+                            "`{}…` is too long for a player's name",
+                            n.chars().take(8).collect::<String>()
+                        ),
+                        format!("more than {MAX_NAME} characters"),
+                    )
+                    .hint("write `players south north`"),
+                );
+                return;
+            }
             if let Some(n) = n {
                 if n == "draw"
                     || expr::WORDS.contains(&n.as_str())
@@ -713,6 +823,17 @@ impl Checker {
                                 "one too many",
                             ));
                             break;
+                        }
+                        if label.chars().count() > MAX_NAME {
+                            self.err(
+                                Diagnostic::at(
+                                    e.span,
+                                    format!("a pit label is at most {MAX_NAME} characters"),
+                                    "too long",
+                                )
+                                .hint("labels are what players type: `A`, `a1`, `B8`"),
+                            );
+                            continue;
                         }
                         if !self.declare(label, e.span, "label") {
                             continue;
@@ -1056,6 +1177,7 @@ impl Checker {
         let mut rule_names: HashMap<String, Span> = HashMap::new();
         let mut sow_seen = false;
         let mut setup_seen = false;
+        let mut too_many_rules = false;
 
         let labels = self.labels.clone();
         let regions = self.region_index.clone();
@@ -1189,6 +1311,19 @@ impl Checker {
                     }));
                     self.sowing(s, &mut sowing, &mut lw);
                     self.diagnostics.append(&mut lw.diagnostics);
+                }
+                "rule" | "end" if rules.len() + ends.len() == MAX_RULES => {
+                    if !too_many_rules {
+                        too_many_rules = true;
+                        self.err(
+                            Diagnostic::at(
+                                s.word.span,
+                                format!("a variant has at most {MAX_RULES} rules (`rule` and `end`)"),
+                                "one too many",
+                            )
+                            .hint("a rule that applies to many pits is written once, with conditions"),
+                        );
+                    }
                 }
                 "rule" => {
                     if let Some(rule) = self.rule(s, &scope) {
@@ -1337,7 +1472,9 @@ impl Checker {
                     kind: ExprKind::Str(symbol),
                     ..
                 }, w, c]
-                    if w.as_word() == Some("when") && !symbol.is_empty() =>
+                    if w.as_word() == Some("when")
+                        && !symbol.is_empty()
+                        && symbol.chars().count() <= MAX_NAME =>
                 {
                     if let Some(when) = lw.cond(c) {
                         marks.push(Mark {
@@ -2166,6 +2303,17 @@ impl Checker {
                     ) else {
                         continue;
                     };
+                    if letter.chars().count() > MAX_NAME {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                format!("a letter is at most {MAX_NAME} characters"),
+                                "too long",
+                            )
+                            .hint(usage),
+                        );
+                        continue;
+                    }
                     if notation.letters.iter().any(|l| l.letter == letter) {
                         self.err(
                             Diagnostic::at(
@@ -2174,6 +2322,20 @@ impl Checker {
                                 "duplicate letter",
                             )
                             .hint("each letter names one heading"),
+                        );
+                        continue;
+                    }
+                    if let Some(same) = notation.letters.iter().find(|l| l.heading == heading) {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                format!(
+                                    "the letter `{letter}` names the heading `{}` names",
+                                    same.letter
+                                ),
+                                "the same heading",
+                            )
+                            .hint("each heading has one letter"),
                         );
                         continue;
                     }
@@ -2191,7 +2353,9 @@ impl Checker {
                 "ignore" => {
                     for e in tail(st).iter().chain(st.args.iter()) {
                         match &e.kind {
-                            ExprKind::Str(a) if !a.is_empty() => notation.ignore.push(a.clone()),
+                            ExprKind::Str(a) if !a.is_empty() && a.chars().count() <= MAX_NAME => {
+                                notation.ignore.push(a.clone())
+                            }
                             _ => self.err(
                                 Diagnostic::at(
                                     e.span,
@@ -2206,7 +2370,11 @@ impl Checker {
                 "flag" => {
                     for e in tail(st).iter().chain(st.args.iter()) {
                         match &e.kind {
-                            ExprKind::Str(f) if !f.is_empty() && !notation.flags.contains(f) => {
+                            ExprKind::Str(f)
+                                if !f.is_empty()
+                                    && f.chars().count() <= MAX_NAME
+                                    && !notation.flags.contains(f) =>
+                            {
                                 notation.flags.push(f.clone())
                             }
                             _ => self.err(
@@ -2219,10 +2387,15 @@ impl Checker {
                             ),
                         }
                     }
-                    if notation.flags.len() > 8 {
+                    if notation.flags.len() > crate::limits::MAX_FLAGS {
+                        notation.flags.truncate(crate::limits::MAX_FLAGS);
                         self.err(
-                            Diagnostic::at(st.span, "at most 8 flags", "too many flags")
-                                .hint("keep the notation short"),
+                            Diagnostic::at(
+                                st.span,
+                                format!("at most {} flags", crate::limits::MAX_FLAGS),
+                                "too many flags",
+                            )
+                            .hint("keep the notation short"),
                         );
                     }
                 }

@@ -267,6 +267,112 @@ pub(crate) enum A {
 pub(crate) struct CRule {
     pub when: C,
     pub actions: Vec<A>,
+    /// What judging it and doing what it says costs, at most (see
+    /// [`cost`]).
+    pub cost: u64,
+}
+
+impl CRule {
+    pub(crate) fn new(when: C, actions: Vec<A>) -> CRule {
+        let cost = RULE_COST + cost(&when) + actions.iter().map(action_cost).sum::<u64>();
+        CRule {
+            when,
+            actions,
+            cost,
+        }
+    }
+}
+
+/// The work of judging a rule beside its conditions (see [`cost`]).
+const RULE_COST: u64 = 8;
+
+/// A region whose pits are known only in play: as large as a board gets.
+const ANY_REGION: u64 = crate::limits::MAX_PITS as u64;
+
+/// Roughly what judging a condition costs, in the units of a turn's work
+/// budget ([`crate::limits::MAX_TURN_WORK`]; about a nanosecond each):
+/// a leaf is one, a sum or count over pits one a pit.
+pub(crate) fn cost(c: &C) -> u64 {
+    fn region(r: &R) -> u64 {
+        match r {
+            R::Cells(cells) => cells.len() as u64,
+            R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => ANY_REGION,
+        }
+    }
+    fn num(n: &N) -> u64 {
+        match n {
+            N::Lin(l) => lin(l),
+            N::Arith(_, a, b) => 1 + num(a) + num(b),
+        }
+    }
+    fn lin(l: &Lin) -> u64 {
+        1 + l.cells.len() as u64
+            + l.terms
+                .iter()
+                .map(|(_, t)| match t {
+                    T::Seeds(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => 2,
+                    T::Sum(r) => 2 + region(r),
+                    T::Count(r, c) => 2 + region(r) * (1 + cost(c)),
+                    T::Before(n) => 2 + num(n),
+                })
+                .sum::<u64>()
+    }
+    match c {
+        C::Const(_) => 0,
+        C::VarIs(V::PitsOf(_, r), _) => 1 + region(r),
+        C::VarIs(..)
+        | C::CellLin(..)
+        | C::SeedsCmp(..)
+        | C::SeedsIn(..)
+        | C::SamePlace(..)
+        | C::OwnerIs(..)
+        | C::SamePlayer(..)
+        | C::InCells(..)
+        | C::NoLegalTurn
+        | C::Repeated
+        | C::Going(_)
+        | C::Chose(_)
+        | C::Flagged(_)
+        | C::HasCapture(_) => 1,
+        C::Not(c) | C::AtStart(c) => 1 + cost(c),
+        C::And(v) | C::Or(v) => v.iter().map(cost).sum(),
+        C::Cmp(_, a, b) => 1 + num(a) + num(b),
+        C::LinCmp(_, l) => 1 + lin(l),
+        C::SumCmp(_, cells, _) => 1 + cells.len() as u64,
+        C::SpanCmp(_, lo, hi, _) => 1 + hi.saturating_sub(*lo) as u64,
+        C::Range(a, b, d) => 1 + num(a) + num(b) + num(d),
+        C::In(_, r) => 1 + region(r),
+    }
+}
+
+/// What doing an action costs at most, beside the sowing it leads to.
+fn action_cost(a: &A) -> u64 {
+    match a {
+        A::Require(c) | A::Prefer(c) => cost(c),
+        // A chain walks the whole board at most.
+        A::Capture { chain, .. } => {
+            2 + chain
+                .as_ref()
+                .map_or(0, |(_, c)| ANY_REGION * (2 + cost(c)))
+        }
+        A::CaptureRegion { region, .. } => {
+            2 + ANY_REGION.min(match region {
+                R::Cells(cells) => cells.len() as u64,
+                _ => ANY_REGION,
+            })
+        }
+        A::Set {
+            var: V::PitsOf(..), ..
+        } => ANY_REGION,
+        A::Set { .. }
+        | A::Resow { .. }
+        | A::Relay(_)
+        | A::Again
+        | A::Stop
+        | A::Cancel
+        | A::Forbid
+        | A::Collect => 1,
+    }
 }
 
 /// Rules of which the first that holds decides (the `land` rules).
@@ -280,6 +386,8 @@ pub(crate) struct FirstOf {
     pub shared: Vec<(usize, usize)>,
     /// The same rules judged off the position alone, when they can be.
     pub quick: Option<Quick>,
+    /// What judging the list costs at most (see [`cost`]).
+    pub cost: u64,
 }
 
 /// `land` rules that only relay or stop, on conditions that only compare
@@ -374,10 +482,16 @@ impl FirstOf {
                 (m, run)
             })
             .collect();
+        let quick = Quick::of(&rules);
+        let cost = match &quick {
+            Some(q) => q.0.iter().map(|r| 1 + r.tests.len() as u64).sum(),
+            None => rules.iter().map(|r| r.cost).sum(),
+        };
         FirstOf {
-            quick: Quick::of(&rules),
+            quick,
             rules,
             shared,
+            cost,
         }
     }
 }
@@ -694,10 +808,10 @@ impl Compiler<'_> {
 
     fn rule_known(&self, i: usize, k: Known) -> CRule {
         let r = &self.rules.rules[i];
-        CRule {
-            when: self.cond(&r.when, k),
-            actions: r.actions.iter().map(|a| self.action(a, k)).collect(),
-        }
+        CRule::new(
+            self.cond(&r.when, k),
+            r.actions.iter().map(|a| self.action(a, k)).collect(),
+        )
     }
 
     /// A condition for a mover (and the player `player` stands for).

@@ -207,21 +207,24 @@ impl Game {
     }
 
     /// Plays a legal turn. Fails only when a turn runs past the engine's
-    /// resource limit ([`super::MAX_SOWINGS`]).
+    /// resource limit ([`crate::limits::MAX_TURN_WORK`]).
     pub fn play(&mut self, turn: Turn) -> Result<(), TooLong> {
         let (e, st) = (&*self.engine, &mut self.st);
         st.keep_before(e);
         // A turn judged while the legal turns were listed is not played again.
         let played = match st.judged_index(turn) {
             Some(k) => known(&mut st.pos, &st.results[k], &st.tried[k].0),
-            None => e.apply(
-                &mut st.pos,
-                &st.before,
-                e.phase(&st.before),
-                turn,
-                false,
-                &mut st.scratch,
-            ),
+            None => {
+                st.scratch.work = 0;
+                e.apply(
+                    &mut st.pos,
+                    &st.before,
+                    e.phase(&st.before),
+                    turn,
+                    false,
+                    &mut st.scratch,
+                )
+            }
         };
         self.finish_turn(played)
     }
@@ -288,6 +291,7 @@ impl Game {
     /// them did not play them).
     pub(crate) fn judged_turns(&mut self) -> impl Iterator<Item = &Applied> + '_ {
         if !self.st.judged {
+            self.st.scratch.work = 0;
             self.st.try_turns(&self.engine, false);
         }
         self.st.tried[..self.st.legal.len()]
@@ -462,6 +466,8 @@ impl State {
         self.legal.clear();
         self.endless.clear();
         self.judged = false;
+        // The turns tried to list them share one work budget.
+        self.scratch.work = 0;
         let plan = &e.plan[mover as usize];
         let letters = e.rules.notation.letters.len().max(1);
         let fixed = e.rules.sowing.direction.is_some();

@@ -13,7 +13,7 @@ mod turn;
 
 pub use game::{Game, ENDLESS};
 pub use position::Position;
-pub use turn::{TooLong, MAX_SOWINGS, MAX_SOWN};
+pub use turn::TooLong;
 
 use crate::ir::{
     Action, Cond, Direction, Heading, Moment, Num, Player, Rules, Skip, Slot, VarScope, Verdict,
@@ -120,6 +120,8 @@ pub struct Engine {
 /// game judges its stage's lists as they are.
 const MAX_PIT_LISTS: usize = 4096;
 
+use crate::limits::MAX_COMPILED;
+
 /// The rules specialised for one stage of a turn.
 #[derive(Debug)]
 struct Staged {
@@ -200,8 +202,9 @@ struct Candidate {
     pit: u16,
     /// Every `require` of the `start` rules, folded into one condition.
     allowed: C,
-    /// The `start` rules, for their preferences.
-    start: Vec<CRule>,
+    /// The `start` rules, for their preferences (one list shared by every
+    /// pit when they are not specialised for each).
+    start: std::sync::Arc<[CRule]>,
 }
 
 /// An end rule compiled for a mover (and, for a rule about `player`, one
@@ -217,6 +220,8 @@ pub(crate) struct CEnd {
     /// [`compiled::needs_empty`]): judged during a turn only when seeds
     /// have left one of them since it was last found false.
     pub empty: Option<Box<[u64]>>,
+    /// What judging it costs (see [`compiled::cost`]).
+    pub cost: u64,
 }
 
 /// Each mover's end rules.
@@ -391,11 +396,19 @@ impl Engine {
         );
         // Rules for every stage of a turn (phase, sowings, captured as far
         // as the rules tell them apart), when there are few stages.
+        // (Within the compiling budget: a variant of many rules is
+        // specialised less.)
+        let sown_rules =
+            at(Moment::Land).len() + at(Moment::Lift).len() + at(Moment::Capture).len();
         let stage_dims = {
             let phases = rules.phases.len().max(1) as i64;
             let (s, c) = (counter_caps.0 + 1, counter_caps.1 + 2);
-            (phases.saturating_mul(s).saturating_mul(c) <= 64).then_some((phases, s, c))
+            let stages = phases.saturating_mul(s).saturating_mul(c);
+            (stages <= 64 && sown_rules * stages as usize <= MAX_COMPILED).then_some((phases, s, c))
         };
+        // Start rules specialised for each pit (and phase), when few enough.
+        let start_per_pit =
+            at(Moment::Start).len() * npits * (rules.phases.len() + 1) <= MAX_COMPILED;
         let plan = [0u8, 1].map(|mover| {
             let rules_at = |m: Moment| {
                 at(m)
@@ -415,18 +428,30 @@ impl Engine {
             };
             let candidates = (0..=phases)
                 .map(|p| {
+                    let start_at = |origin: Option<u16>| -> std::sync::Arc<[CRule]> {
+                        at(Moment::Start)
+                            .into_iter()
+                            .map(|i| compiler.rule_at(i, mover, origin, in_phase(p)))
+                            .collect()
+                    };
+                    let shared = (!start_per_pit).then(|| start_at(None));
+                    let shared_allowed = shared.as_ref().map(|s| requirements(s));
                     move_order
                         .iter()
                         .filter(|&&pit| next[mover as usize][pit as usize] != NONE)
-                        .map(|&pit| {
-                            let start: Vec<CRule> = at(Moment::Start)
-                                .into_iter()
-                                .map(|i| compiler.rule_at(i, mover, Some(pit), in_phase(p)))
-                                .collect();
-                            Candidate {
+                        .map(|&pit| match (&shared, &shared_allowed) {
+                            (Some(start), Some(allowed)) => Candidate {
                                 pit,
-                                allowed: requirements(&start),
-                                start,
+                                allowed: allowed.clone(),
+                                start: start.clone(),
+                            },
+                            _ => {
+                                let start = start_at(Some(pit));
+                                Candidate {
+                                    pit,
+                                    allowed: requirements(&start),
+                                    start,
+                                }
                             }
                         })
                         .filter(|c| c.allowed != C::Const(false))
@@ -458,6 +483,7 @@ impl Engine {
                             CEnd {
                                 end,
                                 empty: compiled::needs_empty(&when),
+                                cost: compiled::cost(&when),
                                 when,
                                 result: e
                                     .result
@@ -548,7 +574,9 @@ impl Engine {
                                 };
                                 let at = |m: Moment| placed(m, None);
                                 // Specialised for each pit too, when there are few enough.
-                                let per_pit = (np * ns * nc) as usize * cells <= MAX_PIT_LISTS;
+                                let lists = (np * ns * nc) as usize * cells;
+                                let per_pit =
+                                    lists <= MAX_PIT_LISTS && sown_rules * lists <= MAX_COMPILED;
                                 let pits = if per_pit { 0..cells as u16 } else { 0..0 };
                                 let mut st = Staged {
                                     land: compiled::FirstOf::new(at(Moment::Land)),

@@ -11,13 +11,11 @@ use super::position::Position;
 use super::{Engine, Turn, NONE};
 use crate::ir::{Direction, Player, Take};
 
-/// The most sowings (laps) one turn may make before it is stopped with an
-/// error: a resource limit, so that no variant file can make a turn hang.
-pub const MAX_SOWINGS: u32 = 250_000_000;
+use crate::limits::MAX_TURN_WORK;
 
-/// The most seeds one turn may sow, for the same reason (a few hundredths
-/// of a second of work).
-pub const MAX_SOWN: u64 = 10_000_000_000;
+/// The work of a sowing beside its seeds and the rules it meets, in the
+/// units of [`MAX_TURN_WORK`].
+const SOWING_COST: u64 = 16;
 
 /// Seeds taken by a capture and not yet put away.
 #[derive(Debug, Clone, Copy)]
@@ -51,8 +49,9 @@ pub(crate) struct Applied {
     pub at: Option<Step>,
 }
 
-/// A turn that did not end within [`MAX_SOWINGS`] sowings or
-/// [`MAX_SOWN`] seeds (or, played anyway, a turn that never ends).
+/// A turn that did not end within the engine's work limit
+/// ([`MAX_TURN_WORK`]: a few seconds, for a turn or for listing a
+/// position's turns), or, played anyway, a turn that never ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong;
 
@@ -89,6 +88,9 @@ pub(crate) struct Scratch {
     watch: Watch,
     /// The flags the last turn played read (a bit per flag).
     pub asked: u8,
+    /// The work done since the caller last set it to 0: the turns played
+    /// to list a position's legal turns share one budget.
+    pub work: u64,
 }
 
 /// Where a turn stands between its steps: what the words of its rules mean.
@@ -106,9 +108,17 @@ pub(crate) struct Step {
     asked: Cell<u8>,
     /// Whether a rule has changed a variable since the last sowing.
     changed: Cell<bool>,
+    /// The work done so far (see [`Scratch::work`]).
+    spent: Cell<u64>,
 }
 
 impl Step {
+    /// Adds to the work done.
+    #[inline(always)]
+    fn charge(&self, work: u64) {
+        self.spent.set(self.spent.get() + work);
+    }
+
     fn ctx<'p>(&'p self, pos: &'p Position, before: &'p Position) -> Ctx<'p> {
         let mut f = Ctx::new(pos, before, self.origin, self.last);
         f.asked = Some(&self.asked);
@@ -167,9 +177,11 @@ impl Engine {
             turn,
             asked: Cell::new(0),
             changed: Cell::new(false),
+            spent: Cell::new(scratch.work),
         };
         let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
+        scratch.work = at.spent.get();
         played
     }
 
@@ -210,7 +222,6 @@ impl Engine {
             }
             None => (origin, self.lift(pos, before, at, origin, None), false),
         };
-        let mut sown: u64 = 0;
         // Cycle detection (see `cycle.rs`), from sowing `ANCHOR` on. A
         // hash of the cells and hands, kept up to date seed by seed, makes
         // most comparisons one number.
@@ -221,8 +232,10 @@ impl Engine {
         let mut lifted = NONE;
         loop {
             at.sowings += 1;
-            sown += seeds as u64;
-            if at.sowings > MAX_SOWINGS as i64 || sown > MAX_SOWN {
+            // Whole laps are sown at once: a sowing costs at most three laps.
+            let track = self.cycle[mover as usize].len() as u64;
+            at.charge(SOWING_COST + (seeds as u64).min(3 * track));
+            if at.spent.get() > MAX_TURN_WORK {
                 return Err(Halt::TooLong);
             }
             if settle && at.captured == 0 {
@@ -293,6 +306,7 @@ impl Engine {
                 ),
                 None => (&plan.land, &plan.capture[..]),
             };
+            at.charge(land.cost);
             let (rule, mut relay) = match &land.quick {
                 Some(q) => (None, q.decide(&pos.cells, &pos.vars)),
                 None => (self.first_of(land, &at.ctx(pos, before)), None),
@@ -386,7 +400,11 @@ impl Engine {
             }
         }
         out.seeds_captured = at.captured;
-        out.at = Some(at.clone());
+        // (What the turn cost is the caller's, not part of what it did.)
+        out.at = Some(Step {
+            spent: Cell::new(0),
+            ..at.clone()
+        });
         Ok(out)
     }
 
@@ -568,6 +586,7 @@ impl Engine {
             if !may_hold(e) {
                 continue;
             }
+            at.charge(e.cost);
             match e.seeds_only(&pos.cells) {
                 Some(true) => return Some(i),
                 Some(false) => {}
@@ -665,6 +684,7 @@ impl Engine {
         cell: u16,
     ) {
         for rule in rules {
+            at.charge(rule.cost);
             let mut f = at.ctx(pos, before);
             f.here = cell;
             if !self.cond(&rule.when, &f) {
@@ -721,6 +741,7 @@ impl Engine {
     ) -> u32 {
         let mut cancel = false;
         for rule in rules {
+            at.charge(rule.cost);
             if !self.cond(&rule.when, &at.ctx(pos, before)) {
                 continue;
             }

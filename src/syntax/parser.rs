@@ -13,7 +13,7 @@ struct SowParser;
 
 /// How deep brackets and expressions may nest. Far beyond any real rule;
 /// it keeps parsing and checking within the stack.
-pub const MAX_DEPTH: usize = 64;
+pub use crate::limits::MAX_NESTING as MAX_DEPTH;
 
 /// Parses a variant file into statements.
 pub fn parse(source: &str) -> Result<Vec<Statement>, Diagnostic> {
@@ -38,7 +38,9 @@ fn too_deep(source: &str) -> Result<(), Diagnostic> {
     let mut escaped = false;
     for (i, c) in source.char_indices() {
         match c {
-            '\n' => in_comment = false,
+            // A line ends comments and strings (the grammar's NEWLINE:
+            // `\n`, `\r\n` or `\r` alone).
+            '\n' | '\r' => (in_comment, in_string) = (false, false),
             _ if in_comment => {}
             '"' if !escaped => in_string = !in_string,
             '#' if !in_string => in_comment = true,

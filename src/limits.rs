@@ -1,0 +1,120 @@
+//! Every resource limit sow keeps, in one place. Each bounds something an
+//! input can drive (a variant file, a position, a script, a move string),
+//! so that no input makes sow panic, hang or exhaust memory: past a limit,
+//! sow reports an error naming it. The README lists them with their errors.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::diagnostic::Diagnostic;
+
+/// The largest file sow reads (a variant file, a position, a script):
+/// 1 MiB, a hundred times the largest shipped variant.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// How deep brackets and operators may nest in an expression as written.
+pub const MAX_NESTING: usize = 64;
+
+/// How deep an expression may nest once its definitions are expanded
+/// (each definition used inside another adds its own depth).
+pub const MAX_EXPANDED_DEPTH: usize = 256;
+
+/// The most expressions one statement may lower to, definitions expanded
+/// (a definition used twice inside another doubles).
+pub const MAX_EXPANSION: usize = 100_000;
+
+/// How many files deep `extends` may go.
+pub const MAX_BASES: usize = 32;
+
+/// The most statements a variant may have once its bases are merged in.
+pub const MAX_STATEMENTS: usize = 10_000;
+
+/// The most rules (`rule` and `end`) a variant may have.
+pub const MAX_RULES: usize = 1_000;
+
+/// The most phases a variant may declare.
+pub const MAX_PHASES: usize = 64;
+
+/// The most values the variables may hold in all (a per-pit variable
+/// holds one per pit): every position carries them.
+pub const MAX_VAR_SLOTS: usize = 1024;
+
+/// The most pits a board may have.
+pub const MAX_PITS: usize = 128;
+
+/// The longest pit label, player name or notation mark (in characters):
+/// what a person types and the board draws.
+pub const MAX_NAME: usize = 32;
+
+/// The most rules the engine compiles for one player once they are
+/// specialised for each stage of a turn and each pit: past it, they are
+/// specialised less (a game of many rules plays a little slower rather
+/// than fill the memory).
+pub const MAX_COMPILED: usize = 1 << 18;
+
+/// The largest number a variant file may write (a seed count, a constant
+/// in a rule, an option's value): a million.
+pub const MAX_NUMBER: i64 = 1_000_000;
+
+/// The most seeds a position may hold in all (pits, stores and hands):
+/// every pit of the largest board and both hands at [`MAX_NUMBER`]. Every
+/// position sow can reach from a setup within the limits stays within it,
+/// and `--from` reads any such position.
+pub const MAX_SEEDS: u64 = (MAX_PITS as u64 + 2) * MAX_NUMBER as u64;
+
+/// The most flags a notation may declare.
+pub const MAX_FLAGS: usize = 8;
+
+/// How much work one turn may do before it is stopped with an error (a
+/// few seconds): each sowing costs its seeds sown one by one and the rules
+/// it may judge, weighed by their size (see `engine::turn`). A turn that
+/// comes back to a state it was in is found long before; this stops only
+/// turns that neither end nor repeat.
+pub const MAX_TURN_WORK: u64 = 4_000_000_000;
+
+/// What the error for a turn past [`MAX_TURN_WORK`] says of it.
+pub const TOO_LONG: &str =
+    "one turn, or listing the turns of a position, may take a few seconds of \
+sowing at most, and the rules let this one go on without coming back to a state it was in";
+
+/// The most diagnostics shown for one input; the rest are counted.
+pub const MAX_SHOWN: usize = 100;
+
+/// The longest word "did you mean" compares (a longer one is a typo of
+/// nothing).
+pub const MAX_SUGGESTED: usize = 64;
+
+/// The deepest `perft`.
+pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`], refusing what is
+/// larger (or endless, as `/dev/zero`) and what is not UTF-8.
+pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
+    let name = path.display();
+    let file = std::fs::File::open(path)
+        .map_err(|e| Diagnostic::new(format!("cannot read `{name}`: {e}")))?;
+    read_bounded(file, &name.to_string())
+}
+
+/// Reads at most [`MAX_FILE_BYTES`] of UTF-8 text from `input` (`name`
+/// names it in messages).
+pub fn read_bounded(input: impl Read, name: &str) -> Result<String, Diagnostic> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::new(format!("cannot read `{name}`: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(
+            Diagnostic::new(format!("`{name}` is larger than {MAX_FILE_BYTES} bytes"))
+                .hint("sow reads variant files, positions and scripts of at most 1 MiB"),
+        );
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Diagnostic::new(format!(
+            "`{name}` is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to()
+        ))
+        .hint("save the file as UTF-8")
+    })
+}
