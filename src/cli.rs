@@ -142,7 +142,7 @@ pub fn main() -> i32 {
         }
     };
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = Checked::new(io::BufWriter::new(stdout.lock()));
     let result = match cli.command {
         Command::Check { files } => check(&mut out, &files),
         Command::Play {
@@ -164,9 +164,56 @@ pub fn main() -> i32 {
         Command::Run { script } => run(&mut out, &script),
     };
     let _ = out.flush();
+    if let Some(e) = out.error.take() {
+        // Output lost (a full disk, say) is a failure; a closed pipe too,
+        // but the reader that closed it wants no message.
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            err_line!("error: cannot write the output: {e}");
+        }
+        return 1;
+    }
     match result {
         Ok(()) => 0,
         Err(Failed) => 1,
+    }
+}
+
+/// Standard output, remembering the first write that failed: the commands
+/// write line by line and go on, and the exit code says the output was
+/// lost.
+struct Checked<W: Write> {
+    inner: W,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> Checked<W> {
+    fn new(inner: W) -> Self {
+        Checked { inner, error: None }
+    }
+}
+
+impl<W: Write> Write for Checked<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.error.is_some() {
+            // Nothing more reaches the output once some of it was lost.
+            return Ok(buf.len());
+        }
+        match self.inner.write_all(buf) {
+            Ok(()) => Ok(buf.len()),
+            Err(e) => {
+                self.error = Some(e);
+                Ok(buf.len())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.error.is_none() {
+            if let Err(e) = self.inner.flush() {
+                self.error = Some(e);
+            }
+        }
+        Ok(())
     }
 }
 

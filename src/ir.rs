@@ -327,6 +327,20 @@ pub enum Skip {
     Store(Who),
 }
 
+impl Skip {
+    /// The player whose store this passes over when `mover` sows, if it
+    /// is a store the rule names (the mover's, the opponent's or a named
+    /// player's: the checker accepts no other).
+    pub fn store(&self, mover: Player) -> Option<Player> {
+        match self {
+            Skip::Store(Who::Mover) => Some(mover),
+            Skip::Store(Who::Opponent) => Some(1 - mover),
+            Skip::Store(Who::Player(p)) => Some(*p),
+            Skip::Store(Who::Owner(_) | Who::Each) | Skip::Origin => None,
+        }
+    }
+}
+
 /// A named rule judged at one moment of a turn.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rule {
@@ -370,27 +384,31 @@ pub enum Action {
     Require(Cond),
     /// If some turns (or starting pits) satisfy this, only those are legal.
     Prefer(Cond),
-    /// Take the seeds of a place, then walk on while `chain` holds.
+    /// Take the seeds of a pit, then walk on along the track while
+    /// `chain` holds, taking each pit (stores are passed over, never
+    /// taken).
     Capture {
-        /// The first place taken.
+        /// The first pit taken.
         place: Place,
-        /// A walk from it, taking each place while the condition holds.
+        /// A walk from it, taking each pit while the condition holds.
         chain: Option<(Direction, Cond)>,
-        /// Where the seeds go.
-        to: Place,
+        /// Where the seeds go: a store, or (`None`) the mover's store, or
+        /// the resowing when the rule resows (see [`Action::Resow`]).
+        to: Option<Place>,
     },
-    /// Take every seed of a region.
+    /// Take every seed of a region's pits.
     CaptureRegion {
         /// The region.
         region: Region,
-        /// Where the seeds go.
-        to: Place,
+        /// Where the seeds go, as for [`Action::Capture`].
+        to: Option<Place>,
     },
     /// Lift the seeds of the landing pit (all, or at most a number) and
     /// sow on.
     Relay(Option<u32>),
-    /// Sow the seeds this rule captured, the first into `from`, going
-    /// `heading` from there; the turn goes on from where they end.
+    /// Sow the seeds this rule captured without a destination (`to`), the
+    /// first into `from`, going `heading` from there; the turn goes on from
+    /// where they end.
     Resow {
         /// Where the first seed goes.
         from: Place,

@@ -5,29 +5,91 @@
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::engine::{Game, Turn};
+use crate::ir::{Notation, Pit};
 
 /// Writes a turn: the starting pit's label, the chosen letter, the flags.
 pub fn write_turn(game: &Game, turn: Turn) -> String {
     let rules = &game.engine().rules;
-    let mut out = rules.pits[turn.pit as usize].label.clone();
-    if let Some(l) = rules.notation.letters.get(turn.choice as usize) {
-        if rules.sowing.direction.is_none() {
-            out.push_str(&l.letter);
-        }
+    let letter = rules
+        .sowing
+        .direction
+        .is_none()
+        .then_some(turn.choice as usize);
+    encode(
+        &rules.pits,
+        &rules.notation,
+        turn.pit as usize,
+        letter,
+        turn.flags,
+    )
+}
+
+/// A turn as written: the starting pit (its index), the letter if one is
+/// written (its index in the notation), the flags (a bit each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Written {
+    /// The pit.
+    pub pit: usize,
+    /// The letter written, if any.
+    pub letter: Option<usize>,
+    /// The flags written.
+    pub flags: u8,
+}
+
+/// The text of a turn: the label of pit `pit`, the letter, the flags in
+/// the order the notation declares them.
+pub fn encode(
+    pits: &[Pit],
+    notation: &Notation,
+    pit: usize,
+    letter: Option<usize>,
+    flags: u8,
+) -> String {
+    let mut out = pits[pit].label.clone();
+    if let Some(l) = letter.and_then(|l| notation.letters.get(l)) {
+        out.push_str(&l.letter);
     }
-    for (i, f) in rules.notation.flags.iter().enumerate() {
-        if turn.flags & (1 << i) != 0 {
+    for (i, f) in notation.flags.iter().enumerate() {
+        if flags & (1 << i) != 0 {
             out.push_str(f);
         }
     }
     out
 }
 
+/// Reads the text of a turn against the pits' labels and the notation,
+/// without the game: annotations to ignore and flags come off the end,
+/// then the label and a letter are told apart. One function for reading
+/// and for the checker's proof that every turn reads back.
+pub fn decode(pits: &[Pit], notation: &Notation, text: &str) -> Option<Written> {
+    let (t, flags) = strip_marks(text.trim(), &notation.ignore, &notation.flags);
+    (0..pits.len()).find_map(|i| {
+        let rest = t.strip_prefix(pits[i].label.as_str())?;
+        if rest.is_empty() {
+            Some(Written {
+                pit: i,
+                letter: None,
+                flags,
+            })
+        } else {
+            notation
+                .letters
+                .iter()
+                .position(|l| l.letter == rest)
+                .map(|c| Written {
+                    pit: i,
+                    letter: Some(c),
+                    flags,
+                })
+        }
+    })
+}
+
 /// Reads a turn and checks that it is legal in the game's position.
 pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
     let rules = &game.engine().rules;
     let whole = Span::new(0, text.len());
-    let (t, flags) = strip_marks(text.trim(), &rules.notation.ignore, &rules.notation.flags);
+    let t = strip_marks(text.trim(), &rules.notation.ignore, &rules.notation.flags).0;
     if game.outcome().is_some() {
         return Err(Diagnostic::at(
             whole,
@@ -48,18 +110,12 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
     };
     // The label, and the letter if one is written.
     let choices = &rules.notation.letters;
-    let split = rules.pits.iter().enumerate().find_map(|(i, p)| {
-        let rest = t.strip_prefix(p.label.as_str())?;
-        if rest.is_empty() {
-            Some((i, None))
-        } else {
-            choices
-                .iter()
-                .position(|l| l.letter == rest)
-                .map(|c| (i, Some(c)))
-        }
-    });
-    let Some((pit, choice)) = split else {
+    let Some(Written {
+        pit,
+        letter: choice,
+        flags,
+    }) = decode(&rules.pits, &rules.notation, text)
+    else {
         let mut d = Diagnostic::at(
             whole,
             format!("`{t}` is not a turn of {}", rules.name),

@@ -438,3 +438,33 @@ fn show_prints_one_file_that_checks() {
         .stdout
         .contains("option endless_turns default draw: forbid draw loss"));
 }
+
+/// Review: output lost to a full disk exited 0. Every command's output is
+/// checked: a write that fails is an error (exit 1).
+#[test]
+fn output_lost_to_a_full_disk_is_an_error() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        vec!["play", "kalah", "--moves", "A b"],
+        vec!["moves", "kalah", "--format", "json"],
+        vec!["random", "kalah", "--games", "3", "--seed", "1"],
+        vec!["perft", "kalah", "2"],
+        vec!["show", "kalah"],
+        vec!["check", "kalah"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sow"))
+            .args(&args)
+            .current_dir(root())
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("cannot write the output"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

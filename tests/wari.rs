@@ -82,3 +82,22 @@ fn a_rule_turned_off_by_an_option_costs_nothing() {
         .engine
         .forbids_by_capture());
 }
+
+/// Ludii's "Wari (Observed)" ends only when the player to move has no
+/// allowed move: abapa ends at more than half the seeds captured (O12,
+/// F2), Wari plays on. (The review found `wari.sow` ending games early
+/// that Ludii plays on.)
+#[test]
+fn wari_plays_on_past_half_the_seeds_captured() {
+    // South has captured 25 of 48; both sides still have seeds.
+    let seeds = [2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1];
+    let abapa = shipped("oware-abapa");
+    let g = game_from(&abapa.engine, LABELS, &seeds, [25, 2], 0);
+    assert_eq!(g.outcome().map(|o| &*o.reason), Some("score_gt_half"));
+    let wari = shipped("wari");
+    let mut g = game_from(&wari.engine, LABELS, &seeds, [25, 2], 0);
+    assert!(g.outcome().is_none(), "Wari goes on");
+    assert_eq!(legal_labels(&g), ["A", "B", "C", "D", "E", "F"]);
+    g.play(turn(&g, "F")).unwrap();
+    assert!(g.outcome().is_none());
+}

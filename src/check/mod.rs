@@ -603,6 +603,65 @@ impl Checker {
                 _ => {}
             }
         }
+        if let Some(at) = self.notation_seen {
+            self.reads_back(at);
+        }
+    }
+
+    /// Every turn the notation writes reads back as itself, annotations
+    /// after it or not: a mark that a label (or a letter) ends with, or
+    /// that another mark ends with, would read one turn as another.
+    fn reads_back(&mut self, at: Span) {
+        use crate::notation::{decode, encode, Written};
+        let n = &self.notation;
+        let letters: Vec<Option<usize>> = if n.letters.is_empty() {
+            vec![None]
+        } else {
+            (0..n.letters.len()).map(Some).collect()
+        };
+        let shown = |w: &Written| {
+            let mut t = format!("pit `{}`", self.pits[w.pit].label);
+            if let Some(l) = w.letter {
+                t.push_str(&format!(" with letter `{}`", n.letters[l].letter));
+            }
+            for (i, f) in n.flags.iter().enumerate() {
+                if w.flags & (1 << i) != 0 {
+                    t.push_str(&format!(" with flag `{f}`"));
+                }
+            }
+            t
+        };
+        for pit in 0..self.pits.len() {
+            for &letter in &letters {
+                for flags in 0..(1u16 << n.flags.len()) {
+                    let flags = flags as u8;
+                    let turn = Written { pit, letter, flags };
+                    let text = encode(&self.pits, n, pit, letter, flags);
+                    let annotated = std::iter::once(String::new()).chain(n.ignore.iter().cloned());
+                    for a in annotated {
+                        let written = format!("{text}{a}");
+                        let read = decode(&self.pits, n, &written);
+                        if read == Some(turn) {
+                            continue;
+                        }
+                        let as_read = read.map_or("nothing".to_string(), |r| shown(&r));
+                        let d = Diagnostic::at(
+                            at,
+                            format!(
+                                "the notation writes `{written}` for {} and reads it as {as_read}",
+                                shown(&turn)
+                            ),
+                            "a turn read two ways",
+                        )
+                        .hint(
+                            "a letter, flag or annotation must not end a label, nor another mark",
+                        );
+                        self.err(d);
+                        return;
+                    }
+                }
+            }
+        }
     }
 
     /// `var NAME per player|pit|game: value value …`
@@ -1164,7 +1223,8 @@ impl Checker {
             first: 0,
         };
         let mut tracks: [Option<Vec<Slot>>; 2] = [None, None];
-        let mut track_span: Option<Span> = None;
+        // Where each player's track is declared.
+        let mut track_span: [Option<Span>; 2] = [None, None];
         let mut sowing = Sowing {
             take: Take::All,
             direction: Some(Direction::Forward),
@@ -1282,15 +1342,15 @@ impl Checker {
                                     format!("`{}` has two tracks", players[p]),
                                     "second track",
                                 )
-                                .related(track_span.unwrap_or(s.span), "first track here")
+                                .related(track_span[p].unwrap_or(s.span), "first track here")
                                 .hint(
                                     "declare one shared `track:` or one `track PLAYER:` per player",
                                 ),
                             );
                         }
                         tracks[p] = Some(slots.clone());
+                        track_span[p] = Some(s.span);
                     }
-                    track_span = Some(s.span);
                 }
                 "sow" => {
                     if sow_seen {
@@ -1389,14 +1449,26 @@ impl Checker {
                 for (p, t) in [&a, &b].iter().enumerate() {
                     if !t.iter().any(|slot| matches!(slot, Slot::Pit(id) if self.pits[*id as usize].owner == p as Player)) {
                         self.err(
-                            Diagnostic::at(track_span.unwrap_or_default(), format!("`{}` has none of their pits on their track", players[p]), "nothing to sow from")
+                            Diagnostic::at(track_span[p].unwrap_or_default(), format!("`{}` has none of their pits on their track", players[p]), "nothing to sow from")
                                 .hint("a player's track holds the pits they may start a turn from"),
                         );
                     }
-                    if t.len() < 2 && sowing.skip.contains(&Skip::Origin) {
+                    // The places a sowing can put a seed in: the stores it
+                    // passes over are not among them.
+                    let sown = t
+                        .iter()
+                        .filter(|slot| match slot {
+                            Slot::Store(owner) => !sowing
+                                .skip
+                                .iter()
+                                .any(|sk| sk.store(p as Player) == Some(*owner)),
+                            Slot::Pit(_) => true,
+                        })
+                        .count();
+                    if sown < 2 && sowing.skip.contains(&Skip::Origin) {
                         self.err(
-                            Diagnostic::at(track_span.unwrap_or_default(), format!("`{}`'s track has one place: with `skip origin` a sowing has nowhere to go", players[p]), "too short")
-                                .hint("a track needs at least two places"),
+                            Diagnostic::at(track_span[p].unwrap_or_default(), format!("`{}`'s track has one place to sow into: with `skip origin` a sowing has nowhere to go", players[p]), "too short")
+                                .hint("a track needs at least two places a sowing does not pass over"),
                         );
                     }
                 }
@@ -1738,7 +1810,17 @@ impl Checker {
                 ("skip", 1) => match arg.and_then(Expr::as_word) {
                     Some("origin") => sowing.skip.push(Skip::Origin),
                     _ => match lw.place(&st.args[0]) {
-                        Some(Place::Store(w)) => sowing.skip.push(Skip::Store(w)),
+                        Some(Place::Store(w)) if Skip::Store(w.clone()).store(0).is_some() => {
+                            sowing.skip.push(Skip::Store(w))
+                        }
+                        Some(Place::Store(_)) => self.err(
+                            Diagnostic::at(
+                                st.args[0].span,
+                                "a skipped store is the mover's, the opponent's or a named player's",
+                                "not known before the turn",
+                            )
+                            .hint("write `skip store(opponent)`"),
+                        ),
                         Some(_) => self.err(
                             Diagnostic::at(
                                 st.args[0].span,
@@ -1860,11 +1942,17 @@ impl Checker {
         self.diagnostics.append(&mut lw.diagnostics);
         let body = self.block(s);
         let mut actions = Vec::new();
+        let mut spans = Vec::new();
         for st in body {
             if let Some(a) = self.action(st, moment, body_ctx, scope) {
                 actions.push(a);
+                spans.push(st.span);
             }
         }
+        // (Whether it resows is read off the words: a `resow` the checker
+        // refused still says where the captured seeds go.)
+        let resows = body.iter().any(|st| st.word.name == "resow");
+        self.destinations(moment, &actions, &spans, resows);
         if body.is_empty() && s.block.is_some() {
             self.err(
                 Diagnostic::at(s.span, "this rule does nothing", "empty block")
@@ -1877,6 +1965,65 @@ impl Checker {
             when: when?,
             actions,
         })
+    }
+
+    /// Where a rule's captured seeds go must exist: a store named, or the
+    /// mover's store for a capture without `to` in a rule that does not
+    /// resow; and a `resow` needs seeds to sow.
+    fn destinations(&mut self, moment: Moment, actions: &[Action], spans: &[Span], resows: bool) {
+        let mut undirected = false;
+        for (a, span) in actions.iter().zip(spans) {
+            let to = match a {
+                Action::Capture { to, .. } | Action::CaptureRegion { to, .. } => to,
+                _ => continue,
+            };
+            match to {
+                Some(Place::Store(w)) => {
+                    let needed: &[usize] = match w {
+                        Who::Player(p) => &[*p as usize][..],
+                        _ => &[0, 1],
+                    };
+                    if needed.iter().any(|&p| self.stores[p].is_none()) {
+                        self.err(
+                            Diagnostic::at(
+                                *span,
+                                "the seeds go to a store the board does not have",
+                                "no such store",
+                            )
+                            .hint("declare the stores in `board` (`store PLAYER left|right`)"),
+                        );
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    undirected = true;
+                    // At `capture`, seeds go where the capture they join
+                    // goes: without stores, every capture at `land` resows.
+                    if !resows
+                        && moment != Moment::Capture
+                        && self.stores.iter().any(Option::is_none)
+                    {
+                        self.err(
+                            Diagnostic::at(*span, "the seeds go to the mover's store, and the board has no stores", "no store")
+                                .hint("declare the stores in `board`, or sow the seeds on with `resow from PLACE HEADING`"),
+                        );
+                    }
+                }
+            }
+        }
+        let lowered = actions.iter().any(|a| matches!(a, Action::Resow { .. }));
+        if lowered && !undirected {
+            if let Some((_, span)) = actions
+                .iter()
+                .zip(spans)
+                .find(|(a, _)| matches!(a, Action::Resow { .. }))
+            {
+                self.err(
+                    Diagnostic::at(*span, "nothing to resow: every capture of this rule names its store", "sows nothing")
+                        .hint("`resow` sows the seeds captured without `to`: write `capture opposite(last)`"),
+                );
+            }
+        }
     }
 
     fn action<'x>(
@@ -2021,7 +2168,7 @@ impl Checker {
         };
         let mut lw = Lowerer::new(scope(ctx));
         let target = lw.value(what);
-        let mut to = Place::Store(Who::Mover);
+        let mut to = None;
         let mut chain = None;
         let mut i = 1;
         let mut ok = true;
@@ -2040,7 +2187,7 @@ impl Checker {
                             );
                             ok = false;
                         }
-                        to = p;
+                        to = Some(p);
                     }
                     i += 2;
                 }
@@ -2080,6 +2227,13 @@ impl Checker {
         }
         self.diagnostics.append(&mut lw.diagnostics);
         let action = match target? {
+            Value::Place(Place::Store(_)) => {
+                self.err(
+                    Diagnostic::at(what.span, "a capture takes pits, not a store", "a store")
+                        .hint("capture a pit (`last`, `opposite(last)`) or a region; a store's seeds stay in it"),
+                );
+                return None;
+            }
             Value::Place(place) => Action::Capture { place, chain, to },
             Value::Region(region) => {
                 if chain.is_some() {
@@ -2337,15 +2491,6 @@ impl Checker {
                             )
                             .hint("each heading has one letter"),
                         );
-                        continue;
-                    }
-                    if self.labels.keys().any(|l| {
-                        l.ends_with(letter.as_str())
-                            && self
-                                .labels
-                                .contains_key(l.trim_end_matches(letter.as_str()))
-                    }) {
-                        self.err(Diagnostic::at(st.span, format!("the letter `{letter}` makes some turns ambiguous with pit labels"), "ambiguous letter").hint("choose a letter no label ends with"));
                         continue;
                     }
                     notation.letters.push(Letter { letter, heading });

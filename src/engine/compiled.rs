@@ -240,11 +240,12 @@ pub(crate) enum A {
     Capture {
         place: P,
         chain: Option<(Direction, C)>,
-        to: P,
+        /// A store, or `None`: the mover's, or the resowing.
+        to: Option<P>,
     },
     CaptureRegion {
         region: R,
-        to: P,
+        to: Option<P>,
     },
     Resow {
         from: P,
@@ -635,16 +636,7 @@ impl Compiler<'_> {
                 Box::new(self.cond(c, Known { here: None, ..k })),
             ))),
             Num::Before(inner) => lin(Lin::term(T::Before(Box::new(self.num(inner, k))))),
-            Num::Arith(op, a, b) => match (op, self.num(a, k), self.num(b, k)) {
-                (ArithOp::Add, N::Lin(x), N::Lin(y)) => lin(x.plus(y)),
-                (ArithOp::Sub, N::Lin(x), N::Lin(y)) => lin(x.plus(y.scaled(-1))),
-                (ArithOp::Mul, N::Lin(x), N::Lin(y)) if y.is_const() => lin(x.scaled(y.k)),
-                (ArithOp::Mul, N::Lin(x), N::Lin(y)) if x.is_const() => lin(y.scaled(x.k)),
-                (op, N::Lin(x), N::Lin(y)) if x.is_const() && y.is_const() => {
-                    lin(Lin::constant(arith(*op, x.k, y.k)))
-                }
-                (op, x, y) => N::Arith(*op, Box::new(x), Box::new(y)),
-            },
+            Num::Arith(op, a, b) => combine(*op, self.num(a, k), self.num(b, k)),
         }
     }
 
@@ -655,18 +647,20 @@ impl Compiler<'_> {
             Cond::And(v) => join(true, v.iter().map(|c| self.cond(c, k))),
             Cond::Or(v) => join(false, v.iter().map(|c| self.cond(c, k))),
             Cond::Compare(op, a, b) => match (self.num(a, k), self.num(b, k)) {
-                (N::Lin(x), N::Lin(y)) => {
-                    // x op y  ⇔  x - y op 0
-                    lin_cond(*op, x.plus(y.scaled(-1)))
-                }
+                // x op y  ⇔  x - y op 0, when x - y is exact.
+                (N::Lin(x), N::Lin(y)) if exact_sum(&x, &y) => lin_cond(*op, x.plus(y.scaled(-1))),
                 (x, y) => C::Cmp(*op, x, y),
             },
             Cond::InRange(n, lo, hi) => match (self.num(n, k), self.num(lo, k), self.num(hi, k)) {
                 (N::Lin(x), N::Lin(l), N::Lin(h)) if l.is_const() && h.is_const() => {
                     match (x.cells.as_slice(), x.terms.as_slice()) {
                         ([], []) => C::Const(l.k <= x.k && x.k <= h.k),
-                        ([], [(1, T::Seeds(p))]) => C::SeedsIn(p.clone(), l.k - x.k, h.k - x.k),
-                        ([(1, c)], []) => C::SeedsIn(P::Cell(*c), l.k - x.k, h.k - x.k),
+                        ([], [(1, T::Seeds(p))]) if shifts(&x, &l, &h) => {
+                            C::SeedsIn(p.clone(), l.k - x.k, h.k - x.k)
+                        }
+                        ([(1, c)], []) if shifts(&x, &l, &h) => {
+                            C::SeedsIn(P::Cell(*c), l.k - x.k, h.k - x.k)
+                        }
                         _ => C::Range(N::Lin(x), N::Lin(l), N::Lin(h)),
                     }
                 }
@@ -738,11 +732,11 @@ impl Compiler<'_> {
                 chain: chain
                     .as_ref()
                     .map(|(d, c)| (*d, self.cond(c, Known { here: None, ..k }))),
-                to: self.place(to, k),
+                to: to.as_ref().map(|to| self.place(to, k)),
             },
             Action::CaptureRegion { region, to } => A::CaptureRegion {
                 region: self.region(region, k),
-                to: self.place(to, k),
+                to: to.as_ref().map(|to| self.place(to, k)),
             },
             Action::Resow { from, heading } => A::Resow {
                 from: self.place(from, k),
@@ -830,6 +824,82 @@ impl Compiler<'_> {
     }
 }
 
+/// The exact result of `x op y` as a linear sum when it is one and cannot
+/// overflow, or else the arithmetic as written: numbers saturate at the
+/// bounds of an `i64`, operation by operation, whatever form they take.
+fn combine(op: ArithOp, x: N, y: N) -> N {
+    match (op, x, y) {
+        (ArithOp::Add, N::Lin(x), N::Lin(y)) if exact_sum(&x, &y) => N::Lin(x.plus(y)),
+        (ArithOp::Sub, N::Lin(x), N::Lin(y)) if exact_sum(&x, &y) => N::Lin(x.plus(y.scaled(-1))),
+        (ArithOp::Mul, N::Lin(x), N::Lin(y)) if y.is_const() && exact_scaled(&x, y.k) => {
+            N::Lin(x.scaled(y.k))
+        }
+        (ArithOp::Mul, N::Lin(x), N::Lin(y)) if x.is_const() && exact_scaled(&y, x.k) => {
+            N::Lin(y.scaled(x.k))
+        }
+        (op, N::Lin(x), N::Lin(y)) if x.is_const() && y.is_const() => {
+            N::Lin(Lin::constant(arith(op, x.k, y.k)))
+        }
+        (op, x, y) => N::Arith(op, Box::new(x), Box::new(y)),
+    }
+}
+
+/// The largest magnitude a number can reach in play, as far as known: a
+/// linear sum's, term by term; arithmetic's, the bound of an `i64`.
+fn bound(n: &N) -> i128 {
+    match n {
+        N::Lin(l) => l.bound(),
+        N::Arith(..) => i64::MAX as i128,
+    }
+}
+
+/// The largest magnitude a term reaches: seeds are at most
+/// [`crate::limits::MAX_SEEDS`] in all, a count at most the pits, the
+/// counters of a turn at most what its work budget allows.
+fn term_bound(t: &T) -> i128 {
+    let seeds = crate::limits::MAX_SEEDS as i128;
+    match t {
+        T::Seeds(_) | T::Sum(_) | T::Hand(_) | T::Total => seeds,
+        T::Captured => 1 << 57,
+        T::Sowings => 1 << 33,
+        T::Count(..) => crate::limits::MAX_PITS as i128,
+        T::Before(n) => bound(n),
+    }
+}
+
+impl Lin {
+    /// The largest magnitude the sum reaches, or any partial sum of it.
+    fn bound(&self) -> i128 {
+        let seeds = crate::limits::MAX_SEEDS as i128;
+        (self.k as i128).abs()
+            + self
+                .cells
+                .iter()
+                .map(|(c, _)| (*c as i128).abs() * seeds)
+                .sum::<i128>()
+            + self
+                .terms
+                .iter()
+                .map(|(c, t)| (*c as i128).abs() * term_bound(t))
+                .sum::<i128>()
+    }
+}
+
+/// Whether `x ± y` is exact as one linear sum (no partial sum overflows).
+fn exact_sum(x: &Lin, y: &Lin) -> bool {
+    x.bound() + y.bound() <= i64::MAX as i128
+}
+
+/// Whether `x × k` is exact as one linear sum.
+fn exact_scaled(x: &Lin, k: i64) -> bool {
+    x.bound() * (k as i128).abs() <= i64::MAX as i128
+}
+
+/// Whether `l - x` and `h - x` (for a range test on `x`'s seeds) are exact.
+fn shifts(x: &Lin, l: &Lin, h: &Lin) -> bool {
+    l.k.checked_sub(x.k).is_some() && h.k.checked_sub(x.k).is_some()
+}
+
 /// `not c`, a constant folded.
 pub(crate) fn negate(c: C) -> C {
     // A comparison is negated by its opposite operator, kept a leaf.
@@ -903,7 +973,7 @@ pub(crate) fn bind_total(c: &C, total: i64) -> C {
         let mut l = l.clone();
         for (coef, t) in std::mem::take(&mut l.terms) {
             match t {
-                T::Total => l.k = l.k.wrapping_add(coef.wrapping_mul(total)),
+                T::Total => l.k = l.k.saturating_add(coef.saturating_mul(total)),
                 other => l.terms.push((coef, other)),
             }
         }
@@ -935,7 +1005,8 @@ pub(crate) fn arith(op: ArithOp, x: i64, y: i64) -> i64 {
         ArithOp::Add => x.saturating_add(y),
         ArithOp::Sub => x.saturating_sub(y),
         ArithOp::Mul => x.saturating_mul(y),
-        ArithOp::Div => x.checked_div(y).unwrap_or(0),
+        ArithOp::Div if y == 0 => 0,
+        ArithOp::Div => x.saturating_div(y),
         ArithOp::Rem => x.checked_rem(y).unwrap_or(0),
     }
 }

@@ -210,7 +210,8 @@ impl Engine {
 
     #[inline]
     fn lin(&self, l: &Lin, f: &Ctx) -> i64 {
-        // Counts and the checker's constants are far from i64's limits.
+        // No partial sum overflows: a linear sum is built only where its
+        // bound fits an i64 (see `compiled::combine`).
         let mut sum = l.k;
         for &(c, cell) in &l.cells {
             sum = sum.wrapping_add(c.wrapping_mul(f.pos.cells[cell as usize] as i64));

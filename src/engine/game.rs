@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::act::{Acts, Effects, Site};
 use super::compiled::{compare, A, C, P};
 use super::eval::Ctx;
 use super::turn::Applied;
@@ -64,8 +65,8 @@ struct State {
     /// looked at: when the next position is one of them, its legal turns
     /// are known.
     ahead: super::lookahead::Ahead,
-    /// The variables an `after` rule sets, before it sets them.
-    writes: Vec<(usize, u32)>,
+    /// Buffers for the actions of the `after` and `end` rules.
+    acts: Acts,
     keep: Vec<u8>,
 }
 
@@ -280,7 +281,7 @@ impl Game {
                 &st.before,
                 &applied,
                 ahead,
-                &mut st.writes,
+                &mut st.acts,
             );
         }
         st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
@@ -424,18 +425,23 @@ impl State {
         reason: &Arc<str>,
         decided: Option<Option<Player>>,
     ) {
+        // The `end` rules, on the position the game ends in (`before(…)`:
+        // the position the last turn started from).
+        let site = Site {
+            before: &self.before,
+            at: None,
+            look: None,
+            here: NONE,
+        };
         for rule in &e.plan[mover as usize].at_end {
-            if !e.cond(&rule.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)) {
+            if !e.cond(&rule.when, &site.ctx(&self.pos)) {
                 continue;
             }
+            let mut fx = Effects::default();
             for a in &rule.actions {
-                if *a == A::Collect {
-                    for pit in 0..e.npits {
-                        let seeds = std::mem::take(&mut self.pos.cells[pit]);
-                        self.pos.cells[e.store_cell(e.owner[pit]) as usize] += seeds;
-                    }
-                }
+                e.act(a, &mut self.pos, &site, &mut self.acts, &mut fx);
             }
+            e.put_away(&mut self.pos, &mut self.acts.taken, fx.cancel, false);
         }
         let f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
         let scores = [e.num(&e.scores[0], &f), e.num(&e.scores[1], &f)];
@@ -754,13 +760,10 @@ impl State {
                 // Never ends: not legal (the variant forbids it).
                 Err(Halt::Endless) if e.rules.endless == Endless::Forbid => 0,
                 Err(Halt::Endless) => {
-                    // Legal, and ends the game when played: the rules judge
-                    // it as if it had left the position as it was.
+                    // Legal, and ends the game when played (it stays a turn
+                    // that never ends, for `play`): the rules judge it as if
+                    // it had left the position as it was.
                     self.results[k].copy_from(&self.pos);
-                    self.tried[k].0 = Ok(Applied {
-                        last: self.legal[k].pit,
-                        ..Applied::default()
-                    });
                     1
                 }
                 Err(Halt::TooLong) => return Err(TooLong),
@@ -802,7 +805,18 @@ impl State {
                         keep[k] |= if holds { 2 } else { 0 };
                         continue;
                     }
-                    let Ok(applied) = &tried[k].0 else { continue };
+                    let idle;
+                    let applied = match &tried[k].0 {
+                        Ok(a) => a,
+                        Err(Halt::Endless) => {
+                            idle = Applied {
+                                last: t.pit,
+                                ..Applied::default()
+                            };
+                            &idle
+                        }
+                        Err(_) => continue,
+                    };
                     let holds = !e.cond(&r.when, &fb) || {
                         let mut fa = Ctx::new(&results[k], pos, t.pit, applied.last);
                         fa.captured = applied.seeds_captured;
@@ -834,7 +848,9 @@ impl State {
         let mut j = 0;
         for (k, &flag) in keep.iter().enumerate() {
             match (flag & 1, &tried[k].0) {
-                (0, Err(Halt::Endless)) => endless.push((legal[k], true)),
+                (0, Err(Halt::Endless)) if e.rules.endless == Endless::Forbid => {
+                    endless.push((legal[k], true))
+                }
                 (0, Err(Halt::Settled)) => endless.push((legal[k], false)),
                 _ => {}
             }

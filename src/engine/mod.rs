@@ -3,6 +3,7 @@
 //! per turn in its hot path: legal turns, applying a turn and judging the
 //! end reuse buffers the [`Game`] owns.
 
+mod act;
 mod compiled;
 mod cycle;
 mod eval;
@@ -305,12 +306,7 @@ impl Engine {
                 .sowing
                 .skip
                 .iter()
-                .filter_map(|s| match s {
-                    Skip::Store(Who::Mover) => Some(mover),
-                    Skip::Store(Who::Opponent) => Some(1 - mover),
-                    Skip::Store(Who::Player(p)) => Some(*p),
-                    _ => None,
-                })
+                .filter_map(|s| s.store(mover))
                 .map(|p| (npits + p as usize) as u16)
                 .collect();
             let track: Vec<u16> = rules.tracks[mover as usize]

@@ -4,7 +4,8 @@
 
 use std::cell::Cell;
 
-use super::compiled::{CRule, A, V};
+use super::act::{Acts, Effects, PutAway, Site};
+use super::compiled::CRule;
 use super::cycle::{Watch, ANCHOR};
 use super::eval::Ctx;
 use super::position::Position;
@@ -16,14 +17,6 @@ use crate::limits::MAX_TURN_WORK;
 /// The work of a sowing beside its seeds and the rules it meets, in the
 /// units of [`MAX_TURN_WORK`].
 const SOWING_COST: u64 = 16;
-
-/// Seeds taken by a capture and not yet put away.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Taken {
-    pub from: u16,
-    pub seeds: u32,
-    pub to: u16,
-}
 
 /// What a turn did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -84,7 +77,7 @@ impl From<Halt> for TooLong {
 /// find a turn that never ends.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    taken: Vec<Taken>,
+    acts: Acts,
     watch: Watch,
     /// The flags the last turn played read (a bit per flag).
     pub asked: u8,
@@ -113,13 +106,23 @@ pub(crate) struct Step {
 }
 
 impl Step {
+    /// The way the sowing now going on runs.
+    pub(crate) fn dir(&self) -> Direction {
+        self.dir
+    }
+
+    /// Notes that a rule changed a variable.
+    pub(crate) fn note_change(&self) {
+        self.changed.set(true);
+    }
+
     /// Adds to the work done.
     #[inline(always)]
     fn charge(&self, work: u64) {
         self.spent.set(self.spent.get() + work);
     }
 
-    fn ctx<'p>(&'p self, pos: &'p Position, before: &'p Position) -> Ctx<'p> {
+    pub(crate) fn ctx<'p>(&'p self, pos: &'p Position, before: &'p Position) -> Ctx<'p> {
         let mut f = Ctx::new(pos, before, self.origin, self.last);
         f.asked = Some(&self.asked);
         f.captured = self.captured;
@@ -195,7 +198,7 @@ impl Engine {
         settle: bool,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
-        let Scratch { taken, watch, .. } = scratch;
+        let Scratch { acts, watch, .. } = scratch;
         let (mover, origin, turn, phase) = (pos.to_move.unwrap_or(0), at.origin, at.turn, at.phase);
         let plan = &self.plan[mover as usize];
         let mut out = Applied {
@@ -220,7 +223,11 @@ impl Engine {
                 pos.hands[mover as usize] -= n;
                 (origin, n, true)
             }
-            None => (origin, self.lift(pos, before, at, origin, None), false),
+            None => (
+                origin,
+                self.lift(pos, before, at, origin, None, acts),
+                false,
+            ),
         };
         // Cycle detection (see `cycle.rs`), from sowing `ANCHOR` on. A
         // hash of the cells and hands, kept up to date seed by seed, makes
@@ -276,8 +283,10 @@ impl Engine {
             let track = &self.cycle[mover as usize];
             if seeds as usize > 2 * track.len() && track.contains(&cell) {
                 let skips = self.skip_origin && track.contains(&origin);
-                let lap = (track.len() - skips as usize).max(1);
-                let laps = (seeds - 1) / lap as u32;
+                // (A track of the origin alone, skipped, has no lap: the
+                // checker refuses it; the seeds would be sown one by one.)
+                let lap = track.len() - skips as usize;
+                let laps = (seeds - 1) / lap.max(1) as u32 * (lap > 0) as u32;
                 for &c in track {
                     if !(skips && c == origin) {
                         pos.cells[c as usize] += laps;
@@ -311,60 +320,27 @@ impl Engine {
                 Some(q) => (None, q.decide(&pos.cells, &pos.vars)),
                 None => (self.first_of(land, &at.ctx(pos, before)), None),
             };
-            let mut resow = None;
             if let Some(rule) = rule {
-                taken.clear();
-                for action in &rule.actions {
-                    match action {
-                        A::Capture { place, chain, to } => {
-                            let f = at.ctx(pos, before);
-                            let (start, to) = (self.place(place, &f), self.place(to, &f));
-                            self.take(pos, start, to, taken);
-                            if let Some((chain_dir, while_)) = chain {
-                                let walk = if *chain_dir == Direction::Backward {
-                                    reverse(at.dir)
-                                } else {
-                                    at.dir
-                                };
-                                let mut here = start;
-                                for _ in 0..self.cells() {
-                                    here = self.step(mover, here, walk);
-                                    if here == NONE || here == start {
-                                        break;
-                                    }
-                                    let mut f = at.ctx(pos, before);
-                                    f.here = here;
-                                    if !self.cond(while_, &f) {
-                                        break;
-                                    }
-                                    self.take(pos, here, to, taken);
-                                }
-                            }
-                        }
-                        A::CaptureRegion { region, to } => {
-                            self.take_region(pos, before, at, region, to, taken)
-                        }
-                        A::Resow { from, heading } => {
-                            let place = self.place(from, &at.ctx(pos, before));
-                            resow = self.heading(mover, place, *heading).map(|d| (place, d));
-                        }
-                        A::Set { var, value } => self.set_var(pos, before, at, NONE, var, *value),
-                        A::Relay(n) => relay = Some(*n),
-                        A::Again => out.again = true,
-                        A::Stop => relay = None,
-                        _ => {}
+                acts.taken.clear();
+                let mut fx = Effects::default();
+                {
+                    let site = Site::turn(before, at);
+                    for action in &rule.actions {
+                        self.act(action, pos, &site, acts, &mut fx);
                     }
                 }
-                if !taken.is_empty() {
-                    let kept = resow.is_some();
-                    let n = self.judge_capture(capture, pos, before, at, taken, kept, &mut out);
-                    at.captured += n as i64;
-                    if n > 0 {
+                relay = fx.relay;
+                out.again |= fx.again;
+                out.forbidden |= fx.forbid;
+                if !acts.taken.is_empty() {
+                    let resowing = fx.resow.is_some();
+                    let put =
+                        self.judge_capture(capture, pos, before, at, acts, resowing, &mut out);
+                    at.captured += put.captured as i64;
+                    if put.captured > 0 {
                         if let Some(end) = self.ended_now(plan, pos, before, at, NONE) {
                             // Seeds captured but not yet sown stay in the capturer's hand.
-                            if kept {
-                                pos.hands[mover as usize] += n;
-                            }
+                            pos.hands[mover as usize] += put.kept;
                             out.ended = Some(end);
                             break;
                         }
@@ -375,23 +351,25 @@ impl Engine {
                     }
                     // The next relay's state is the anchor.
                     watch.cannot_undo(at.sowings + 2);
-                    if let (Some((place, d)), true) = (resow, n > 0) {
+                    if let (Some((place, d)), true) = (fx.resow, put.kept > 0) {
                         // The captured seeds are sown on from `place`, the first into it.
                         from = place;
                         at.dir = d;
-                        seeds = n;
+                        seeds = put.kept;
                         into_from = true;
                         continue;
                     }
                 }
             }
             let Some(count) = relay else { break };
-            if out.forbidden {
+            // A store is not a pit: a relay lifts nothing from it, and the
+            // turn ends there (stores only grow).
+            if out.forbidden || cell as usize >= self.npits {
                 break;
             }
             from = cell;
             into_from = false;
-            seeds = self.lift(pos, before, at, cell, count);
+            seeds = self.lift(pos, before, at, cell, count, acts);
             lifted = cell;
             h = h.wrapping_sub(self.zobrist[cell as usize].wrapping_mul(seeds as u64));
             if at.changed.replace(false) {
@@ -478,29 +456,24 @@ impl Engine {
         before: &Position,
         applied: &Applied,
         mut ahead: super::lookahead::Ahead,
-        writes: &mut Vec<(usize, u32)>,
+        acts: &mut Acts,
     ) -> super::lookahead::Ahead {
         let Some(at) = &applied.at else { return ahead };
         let mover = pos.to_move.unwrap_or(0);
         for rule in &me.plan[mover as usize].after {
             let look = super::lookahead::Lookahead::new(me.clone(), ahead);
-            let mut f = at.ctx(pos, before);
-            f.look = Some(&look);
-            writes.clear();
-            if me.cond(&rule.when, &f) {
-                // Work out every instance first (they may look ahead), then set.
+            let site = Site {
+                look: Some(&look),
+                ..Site::turn(before, at)
+            };
+            if me.cond(&rule.when, &site.ctx(pos)) {
+                let mut fx = Effects::default();
                 for a in &rule.actions {
-                    if let A::Set { var, value } = a {
-                        me.slots(var, &f, *value, writes);
-                    }
+                    me.act(a, pos, &site, acts, &mut fx);
                 }
+                me.put_away(pos, &mut acts.taken, fx.cancel, false);
             }
             ahead = look.into_ahead();
-            for &(slot, value) in writes.iter() {
-                if let Some(v) = pos.vars.get_mut(slot) {
-                    *v = value;
-                }
-            }
         }
         ahead
     }
@@ -615,29 +588,6 @@ impl Engine {
             .position(|e| may_hold(e) && self.cond(&e.when, &f))
     }
 
-    /// Gives a variable's instance a value. Which instance depends on
-    /// places and players only, never on seeds, so it is judged against
-    /// `before` while `pos` is written.
-    fn set_var(
-        &self,
-        pos: &mut Position,
-        before: &Position,
-        at: &Step,
-        here: u16,
-        var: &V,
-        value: u32,
-    ) {
-        let mut f = at.ctx(before, before);
-        f.here = here;
-        let slot = self.slot(var, &f);
-        if let Some(v) = pos.vars.get_mut(slot) {
-            if *v != value {
-                at.changed.set(true);
-            }
-            *v = value;
-        }
-    }
-
     /// Lifts the seeds a sowing takes from a pit (all, the sowing's `take`,
     /// or at most `count`), then runs the `lift` rules on it.
     #[inline(always)]
@@ -648,6 +598,7 @@ impl Engine {
         at: &Step,
         cell: u16,
         count: Option<u32>,
+        acts: &mut Acts,
     ) -> u32 {
         let have = pos.cells[cell as usize];
         let n = match (count, self.rules.sowing.take) {
@@ -668,12 +619,12 @@ impl Engine {
             None => &plan.lift[..],
         };
         if !rules.is_empty() {
-            self.lift_rules(rules, pos, before, at, cell);
+            self.lift_rules(rules, pos, before, at, cell, acts);
         }
         n
     }
 
-    /// Runs `lift` rules on a pit just lifted.
+    /// Runs `lift` rules on a pit just lifted (`here`).
     #[inline(never)]
     fn lift_rules(
         &self,
@@ -682,52 +633,29 @@ impl Engine {
         before: &Position,
         at: &Step,
         cell: u16,
+        acts: &mut Acts,
     ) {
+        let site = Site {
+            here: cell,
+            ..Site::turn(before, at)
+        };
         for rule in rules {
             at.charge(rule.cost);
-            let mut f = at.ctx(pos, before);
-            f.here = cell;
-            if !self.cond(&rule.when, &f) {
+            if !self.cond(&rule.when, &site.ctx(pos)) {
                 continue;
             }
+            let mut fx = Effects::default();
             for a in &rule.actions {
-                if let A::Set { var, value } = a {
-                    self.set_var(pos, before, at, cell, var, *value);
-                }
+                self.act(a, pos, &site, acts, &mut fx);
             }
+            // (The moment table allows no capture here; were one made, its
+            // seeds would go to their stores.)
+            self.put_away(pos, &mut acts.taken, fx.cancel, false);
         }
     }
 
-    /// Takes a place's seeds into the capture being made.
-    fn take(&self, pos: &mut Position, from: u16, to: u16, taken: &mut Vec<Taken>) {
-        if from == NONE || to == NONE || from == to {
-            return;
-        }
-        let seeds = std::mem::take(&mut pos.cells[from as usize]);
-        if seeds > 0 {
-            taken.push(Taken { from, seeds, to });
-        }
-    }
-
-    fn take_region(
-        &self,
-        pos: &mut Position,
-        before: &Position,
-        at: &Step,
-        region: &super::compiled::R,
-        to: &super::compiled::P,
-        taken: &mut Vec<Taken>,
-    ) {
-        let f = at.ctx(before, before);
-        let to = self.place(to, &f);
-        let cells = self.region(region, &f);
-        for &c in cells {
-            self.take(pos, c, to, taken);
-        }
-    }
-
-    /// Runs the `capture` rules on seeds just taken, then puts them away
-    /// (or back, if a rule cancels the capture).
+    /// Runs the `capture` rules on seeds just taken (they may take more,
+    /// cancel or forbid it), then puts them away.
     #[allow(clippy::too_many_arguments)]
     fn judge_capture(
         &self,
@@ -735,52 +663,31 @@ impl Engine {
         pos: &mut Position,
         before: &Position,
         at: &Step,
-        taken: &mut Vec<Taken>,
-        kept: bool,
+        acts: &mut Acts,
+        resowing: bool,
         out: &mut Applied,
-    ) -> u32 {
-        let mut cancel = false;
+    ) -> PutAway {
+        let mut fx = Effects::default();
+        let site = Site::turn(before, at);
         for rule in rules {
             at.charge(rule.cost);
-            if !self.cond(&rule.when, &at.ctx(pos, before)) {
+            if !self.cond(&rule.when, &site.ctx(pos)) {
                 continue;
             }
             for action in &rule.actions {
-                match action {
-                    A::Cancel => cancel = true,
-                    A::Set { var, value } => self.set_var(pos, before, at, NONE, var, *value),
-                    A::Forbid => out.forbidden = true,
-                    A::CaptureRegion { region, to } => {
-                        self.take_region(pos, before, at, region, to, taken)
-                    }
-                    A::Capture { place, to, .. } => {
-                        let f = at.ctx(before, before);
-                        let (c, to) = (self.place(place, &f), self.place(to, &f));
-                        self.take(pos, c, to, taken);
-                    }
-                    _ => {}
-                }
+                self.act(action, pos, &site, acts, &mut fx);
             }
         }
-        let mut n = 0;
-        for t in taken.iter() {
-            if cancel {
-                pos.cells[t.from as usize] += t.seeds;
-            } else {
-                // Seeds to be resown stay out of the stores.
-                if !kept {
-                    pos.cells[t.to as usize] += t.seeds;
-                    out.stored = true;
-                }
-                if out.first_taken == NONE {
-                    out.first_taken = t.from;
-                }
-                n += t.seeds;
-                out.captured = true;
+        out.forbidden |= fx.forbid;
+        let put = self.put_away(pos, &mut acts.taken, fx.cancel, resowing);
+        if put.captured > 0 {
+            out.captured = true;
+            out.stored |= put.stored;
+            if out.first_taken == NONE {
+                out.first_taken = put.first;
             }
         }
-        taken.clear();
-        n
+        put
     }
 }
 
@@ -795,16 +702,10 @@ fn mix(at: &Step, from: u16, seeds: u32, into_from: bool, caps: (i64, i64)) -> u
     x.wrapping_mul(0xff51_afd7_ed55_8ccd)
 }
 
-fn reverse(d: Direction) -> Direction {
-    match d {
-        Direction::Forward => Direction::Backward,
-        Direction::Backward => Direction::Forward,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::compiled::A;
     use crate::engine::Game;
 
     /// The quick form of every `land` list gives what the rules give,

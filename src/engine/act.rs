@@ -1,0 +1,321 @@
+//! Carrying out a rule's actions: one routine for every moment, so that an
+//! action does the same wherever the moment table (`ir::Moment`) lets a
+//! rule use it. What an action leaves to its moment to do (relay, stop,
+//! another turn, a resowing, cancelling or forbidding a capture) is noted
+//! in [`Effects`]; seeds taken by a capture wait in the taken list until
+//! the moment puts them away ([`Engine::put_away`]).
+
+use super::compiled::{A, P, R, V};
+use super::eval::Ctx;
+use super::lookahead::Lookahead;
+use super::position::Position;
+use super::turn::Step;
+use super::{Engine, NONE};
+use crate::ir::Direction;
+
+/// Seeds taken by a capture and not yet put away.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Taken {
+    pub from: u16,
+    pub seeds: u32,
+    /// A store's cell, or [`NONE`]: the mover's store, or the resowing
+    /// when the rule resows.
+    pub to: u16,
+}
+
+/// What a rule's actions left to its moment.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Effects {
+    /// Sow on from the landing pit: so many seeds, or (`None`) all.
+    /// `stop` takes it back.
+    pub relay: Option<Option<u32>>,
+    /// Sow the seeds captured without a destination, the first into this
+    /// cell, going this way.
+    pub resow: Option<(u16, Direction)>,
+    /// The mover moves again.
+    pub again: bool,
+    /// The seeds just taken go back where they were.
+    pub cancel: bool,
+    /// The turn is not legal.
+    pub forbid: bool,
+}
+
+/// Where a moment's rules are judged: the position the turn started from,
+/// the turn as it stands (none at the `end` moment), the look ahead (at
+/// `after`), and the pit `here` stands for (at `lift`).
+#[derive(Clone, Copy)]
+pub(crate) struct Site<'a> {
+    pub before: &'a Position,
+    pub at: Option<&'a Step>,
+    pub look: Option<&'a Lookahead>,
+    pub here: u16,
+}
+
+impl<'a> Site<'a> {
+    /// A site during a turn.
+    pub(crate) fn turn(before: &'a Position, at: &'a Step) -> Site<'a> {
+        Site {
+            before,
+            at: Some(at),
+            look: None,
+            here: NONE,
+        }
+    }
+
+    /// What the words of the rules mean on `pos`.
+    #[inline]
+    pub(crate) fn ctx<'p>(&'p self, pos: &'p Position) -> Ctx<'p> {
+        let mut f = match self.at {
+            Some(at) => at.ctx(pos, self.before),
+            None => Ctx::new(pos, self.before, NONE, NONE),
+        };
+        f.here = self.here;
+        f.look = self.look;
+        f
+    }
+
+    /// The sowing now going on (forward when there is none).
+    fn going(&self) -> Direction {
+        self.at.map_or(Direction::Forward, Step::dir)
+    }
+}
+
+/// Buffers the actions reuse.
+#[derive(Debug, Default)]
+pub(crate) struct Acts {
+    /// Seeds taken and not yet put away.
+    pub taken: Vec<Taken>,
+    /// The variable slots a `set` gives values to, before it gives them.
+    writes: Vec<(usize, u32)>,
+}
+
+impl Engine {
+    /// Carries out one action on `pos`, whatever the moment: captures take
+    /// seeds into `acts.taken`, `set` gives values at once, and what is
+    /// left to the moment is noted in `fx`.
+    #[inline(always)]
+    pub(crate) fn act(
+        &self,
+        a: &A,
+        pos: &mut Position,
+        site: &Site,
+        acts: &mut Acts,
+        fx: &mut Effects,
+    ) {
+        match a {
+            // Judged where turns are listed (`game.rs`): they say which
+            // turns are legal, and change nothing.
+            A::Require(_) | A::Prefer(_) => {}
+            A::Capture { place, chain, to } => {
+                let (start, to) = {
+                    let f = site.ctx(pos);
+                    (self.place(place, &f), self.destination(to, &f))
+                };
+                self.take(pos, start, to, &mut acts.taken);
+                if let Some((way, while_)) = chain {
+                    let walk = match way {
+                        Direction::Forward => site.going(),
+                        Direction::Backward => reverse(site.going()),
+                    };
+                    self.chain(pos, site, start, walk, while_, to, &mut acts.taken);
+                }
+            }
+            A::CaptureRegion { region, to } => {
+                let (cells, to) = {
+                    let f = site.ctx(pos);
+                    let to = self.destination(to, &f);
+                    (self.region_cells(region, &f), to)
+                };
+                for c in cells.iter() {
+                    self.take(pos, *c, to, &mut acts.taken);
+                }
+            }
+            A::Resow { from, heading } => {
+                let mover = pos.to_move.unwrap_or(0);
+                let place = self.place(from, &site.ctx(pos));
+                fx.resow = self.heading(mover, place, *heading).map(|d| (place, d));
+            }
+            A::Set { var, value } => {
+                // Every instance first (a region's pits: several), then the
+                // values.
+                acts.writes.clear();
+                match var {
+                    V::PitsOf(..) => self.slots(var, &site.ctx(pos), *value, &mut acts.writes),
+                    V::Slot(_) | V::PlayerOf(..) | V::PitOf(..) => {
+                        let slot = self.slot(var, &site.ctx(pos));
+                        acts.writes.push((slot, *value));
+                    }
+                }
+                for &(slot, value) in &acts.writes {
+                    if let Some(v) = pos.vars.get_mut(slot) {
+                        if *v != value {
+                            if let Some(at) = site.at {
+                                at.note_change();
+                            }
+                        }
+                        *v = value;
+                    }
+                }
+            }
+            A::Relay(n) => fx.relay = Some(*n),
+            A::Stop => fx.relay = None,
+            A::Again => fx.again = true,
+            A::Cancel => fx.cancel = true,
+            A::Forbid => fx.forbid = true,
+            A::Collect => {
+                for pit in 0..self.npits {
+                    let seeds = std::mem::take(&mut pos.cells[pit]);
+                    pos.cells[self.store_cell(self.owner[pit]) as usize] += seeds;
+                }
+            }
+        }
+    }
+
+    /// A capture's destination: a store's cell, or [`NONE`] when it has
+    /// none of its own (see [`Taken::to`]).
+    fn destination(&self, to: &Option<P>, f: &Ctx) -> u16 {
+        match to {
+            Some(p) => self.place(p, f),
+            None => NONE,
+        }
+    }
+
+    /// The cells of a region, copied out of the context that found them.
+    fn region_cells(&self, r: &R, f: &Ctx) -> smallcells::Cells {
+        smallcells::Cells::of(self.region(r, f))
+    }
+
+    /// Walks the track from `start` while `while_` holds for each pit
+    /// (`here`), taking it; stores are passed over, and a walk goes round
+    /// the track once at most.
+    #[allow(clippy::too_many_arguments)]
+    fn chain(
+        &self,
+        pos: &mut Position,
+        site: &Site,
+        start: u16,
+        walk: Direction,
+        while_: &super::compiled::C,
+        to: u16,
+        taken: &mut Vec<Taken>,
+    ) {
+        let mover = pos.to_move.unwrap_or(0);
+        let mut here = start;
+        for _ in 0..self.cells() {
+            here = self.step(mover, here, walk);
+            if here == NONE || here == start {
+                break;
+            }
+            if here as usize >= self.npits {
+                // A store is not a pit: the chain passes over it.
+                continue;
+            }
+            let holds = {
+                let mut f = site.ctx(pos);
+                f.here = here;
+                self.cond(while_, &f)
+            };
+            if !holds {
+                break;
+            }
+            self.take(pos, here, to, taken);
+        }
+    }
+
+    /// Takes a pit's seeds into the capture being made (a store is never
+    /// taken from).
+    fn take(&self, pos: &mut Position, from: u16, to: u16, taken: &mut Vec<Taken>) {
+        if from as usize >= self.npits || from == to {
+            return;
+        }
+        let seeds = std::mem::take(&mut pos.cells[from as usize]);
+        if seeds > 0 {
+            taken.push(Taken { from, seeds, to });
+        }
+    }
+
+    /// Puts the seeds taken away: back where they were when `cancel`, else
+    /// into their stores; those with no destination of their own go to
+    /// the mover's store, or, when `resowing`, are kept to be sown. Returns
+    /// the seeds captured and those kept, and the pit first emptied.
+    pub(crate) fn put_away(
+        &self,
+        pos: &mut Position,
+        taken: &mut Vec<Taken>,
+        cancel: bool,
+        resowing: bool,
+    ) -> PutAway {
+        let mover = pos.to_move.unwrap_or(0);
+        let mut out = PutAway {
+            first: taken.first().map_or(NONE, |t| t.from),
+            ..PutAway::default()
+        };
+        for t in taken.iter() {
+            if cancel {
+                pos.cells[t.from as usize] += t.seeds;
+                continue;
+            }
+            out.captured += t.seeds;
+            match t.to {
+                NONE if resowing => out.kept += t.seeds,
+                NONE => {
+                    pos.cells[self.store_cell(mover) as usize] += t.seeds;
+                    out.stored = true;
+                }
+                store => {
+                    pos.cells[store as usize] += t.seeds;
+                    out.stored = true;
+                }
+            }
+        }
+        if cancel {
+            out.first = NONE;
+        }
+        taken.clear();
+        out
+    }
+}
+
+/// What putting a capture away did.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct PutAway {
+    /// Seeds captured (none when cancelled).
+    pub captured: u32,
+    /// Of them, seeds kept to be sown.
+    pub kept: u32,
+    /// Some went into a store.
+    pub stored: bool,
+    /// The pit the capture first emptied, or [`NONE`].
+    pub first: u16,
+}
+
+pub(crate) fn reverse(d: Direction) -> Direction {
+    match d {
+        Direction::Forward => Direction::Backward,
+        Direction::Backward => Direction::Forward,
+    }
+}
+
+/// A region's cells, held without allocating (a board has at most
+/// [`crate::limits::MAX_PITS`] pits).
+mod smallcells {
+    pub(crate) struct Cells {
+        cells: [u16; crate::limits::MAX_PITS],
+        len: usize,
+    }
+
+    impl Cells {
+        pub(crate) fn of(cells: &[u16]) -> Cells {
+            let mut c = Cells {
+                cells: [0; crate::limits::MAX_PITS],
+                len: cells.len().min(crate::limits::MAX_PITS),
+            };
+            c.cells[..c.len].copy_from_slice(&cells[..c.len]);
+            c
+        }
+
+        pub(crate) fn iter(&self) -> std::slice::Iter<'_, u16> {
+            self.cells[..self.len].iter()
+        }
+    }
+}
