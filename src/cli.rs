@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::diagnostic::{render_all, Diagnostic, Span};
+use crate::diagnostic::{render_all, Diagnostic, Kind, Span};
 use crate::engine::Game;
 use crate::notation::write_turn;
 use crate::{json, load, render, script, Variant};
@@ -54,8 +54,8 @@ enum Command {
         /// Start from this position file (JSON).
         #[arg(long)]
         from: Option<String>,
-        /// The moves, separated by spaces.
-        #[arg(long, default_value = "")]
+        /// The moves, separated by spaces (a move may begin with `-`).
+        #[arg(long, default_value = "", allow_hyphen_values = true)]
         moves: String,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
@@ -129,8 +129,13 @@ macro_rules! err_line {
     }};
 }
 
-/// An error already explained on stderr.
-struct Failed;
+/// An error already explained on stderr: in the input (exit 1) or in how
+/// the command was called (exit 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Failed {
+    Input,
+    Usage,
+}
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> i32 {
@@ -174,7 +179,8 @@ pub fn main() -> i32 {
     }
     match result {
         Ok(()) => 0,
-        Err(Failed) => 1,
+        Err(Failed::Input) => 1,
+        Err(Failed::Usage) => 2,
     }
 }
 
@@ -219,12 +225,17 @@ impl<W: Write> Write for Checked<W> {
 
 fn fail(name: &str, source: &str, diagnostics: &[Diagnostic]) -> Failed {
     err_text!("{}", render_all(diagnostics, name, source));
-    Failed
+    Failed::Input
 }
 
 fn fail_plain(message: impl std::fmt::Display) -> Failed {
     err_line!("error: {message}");
-    Failed
+    Failed::Input
+}
+
+fn fail_usage(message: impl std::fmt::Display) -> Failed {
+    err_line!("error: {message}");
+    Failed::Usage
 }
 
 fn read(path: &str) -> Result<String, Failed> {
@@ -249,7 +260,7 @@ fn parse_options(given: &[String]) -> Result<Vec<(String, String)>, Failed> {
             Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => {
                 Ok((k.trim().to_string(), v.trim().to_string()))
             }
-            _ => Err(fail_plain(format!(
+            _ => Err(fail_usage(format!(
                 "`--option {o}` is not NAME=VALUE (write `--option grand_slam=forbidden`)"
             ))),
         })
@@ -302,7 +313,22 @@ fn variant_of(pick: &Pick, position: Option<&(&str, String)>) -> Result<Variant,
             );
         }
         err_text!("{}", e.render());
-        Failed
+        // An `--option` the variant does not have, or a value it does not
+        // allow, is a usage error.
+        let given = |name: &str| {
+            pick.options
+                .iter()
+                .any(|o| o.split('=').next().map(str::trim) == Some(name))
+        };
+        let usage = e
+            .diagnostics
+            .iter()
+            .any(|d| matches!(&d.kind, Kind::Option(name) if given(name)));
+        if usage {
+            Failed::Usage
+        } else {
+            Failed::Input
+        }
     })
 }
 
@@ -334,7 +360,7 @@ fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
         }
     }
     if failed {
-        Err(Failed)
+        Err(Failed::Input)
     } else {
         Ok(())
     }
@@ -611,7 +637,7 @@ fn run(out: &mut impl Write, path: &str) -> Result<(), Failed> {
         Err(script::ScriptError::Script(d)) => Err(fail(path, &text, &[d])),
         Err(script::ScriptError::Load(e)) => {
             err_text!("{}", e.render());
-            Err(Failed)
+            Err(Failed::Input)
         }
         Err(script::ScriptError::Other(name, source, d)) => Err(fail(&name, &source, &d)),
     }

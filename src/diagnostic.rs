@@ -25,9 +25,33 @@ impl Span {
     }
 }
 
+/// What sort of problem a diagnostic is, for programs: the message is for
+/// people, and no code reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Kind {
+    /// The input breaks a rule of the language or of its format.
+    #[default]
+    Invalid,
+    /// The text does not parse (`rule x at`).
+    Syntax,
+    /// A name that names nothing where it stands (`seeds(lst)`): the name.
+    Unknown(Box<str>),
+    /// An option given from outside the file (`--option`, a script's
+    /// `options`) that the variant does not have or does not allow (its
+    /// name): a usage error.
+    Option(Box<str>),
+    /// A resource limit of [`crate::limits`] is reached (a file of more
+    /// than 1 MiB).
+    Limit,
+    /// A file cannot be read (`no/such/file.sow`).
+    Read,
+}
+
 /// A problem found in some input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What sort of problem it is.
+    pub kind: Kind,
     /// What is wrong, in one sentence.
     pub message: String,
     /// Where, with a short label under the caret.
@@ -35,13 +59,14 @@ pub struct Diagnostic {
     /// Other places that matter (the first definition of a duplicate, …).
     pub related: Vec<(Span, String)>,
     /// What would be right.
-    pub hint: Option<String>,
+    pub hint: Option<Box<str>>,
 }
 
 impl Diagnostic {
     /// A diagnostic with a message and nothing else.
     pub fn new(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
+            kind: Kind::Invalid,
             message: message.into(),
             span: None,
             related: Vec::new(),
@@ -57,9 +82,39 @@ impl Diagnostic {
         }
     }
 
+    /// A resource limit reached, at a span ([`Kind::Limit`]).
+    pub fn limit(span: Span, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+        Diagnostic::at(span, message, label).kind(Kind::Limit)
+    }
+
+    /// The same diagnostic, of another kind.
+    pub fn kind(mut self, kind: Kind) -> Diagnostic {
+        self.kind = kind;
+        self
+    }
+
+    /// A name that names nothing here (the one constructor of the
+    /// unknown-name family): at `span`, saying `message`, with "did you
+    /// mean" the closest of `candidates`, or else `otherwise`.
+    pub fn unknown<'a>(
+        span: Option<Span>,
+        name: &str,
+        message: impl Into<String>,
+        label: impl Into<String>,
+        candidates: impl IntoIterator<Item = &'a str>,
+        otherwise: impl Into<String>,
+    ) -> Diagnostic {
+        let d = match span {
+            Some(span) => Diagnostic::at(span, message, label),
+            None => Diagnostic::new(message),
+        };
+        d.kind(Kind::Unknown(name.into()))
+            .suggest(name, candidates, otherwise)
+    }
+
     /// Adds a hint: what would be right.
     pub fn hint(mut self, hint: impl Into<String>) -> Diagnostic {
-        self.hint = Some(hint.into());
+        self.hint = Some(hint.into().into_boxed_str());
         self
     }
 

@@ -424,6 +424,16 @@ pub enum Action {
         /// The value's index in [`Var::values`].
         value: usize,
     },
+    /// Give a variable whose values are the players' names the name of a
+    /// player.
+    SetPlayer {
+        /// The variable.
+        var: usize,
+        /// Which instance.
+        at: VarAt,
+        /// The player whose name it takes.
+        to: Who,
+    },
     /// The mover moves again.
     Again,
     /// The turn ends.

@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Kind};
 
 /// The largest file sow reads (a variant file, a position, a script):
 /// 1 MiB, a hundred times the largest shipped variant.
@@ -92,7 +92,7 @@ pub const MAX_PERFT_DEPTH: u32 = 64;
 pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
     let name = path.display();
     let file = std::fs::File::open(path)
-        .map_err(|e| Diagnostic::new(format!("cannot read `{name}`: {e}")))?;
+        .map_err(|e| Diagnostic::new(format!("cannot read `{name}`: {e}")).kind(Kind::Read))?;
     read_bounded(file, &name.to_string())
 }
 
@@ -103,11 +103,12 @@ pub fn read_bounded(input: impl Read, name: &str) -> Result<String, Diagnostic> 
     input
         .take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| Diagnostic::new(format!("cannot read `{name}`: {e}")))?;
+        .map_err(|e| Diagnostic::new(format!("cannot read `{name}`: {e}")).kind(Kind::Read))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(
             Diagnostic::new(format!("`{name}` is larger than {MAX_FILE_BYTES} bytes"))
-                .hint("sow reads variant files, positions and scripts of at most 1 MiB"),
+                .hint("sow reads variant files, positions and scripts of at most 1 MiB")
+                .kind(Kind::Limit),
         );
     }
     String::from_utf8(bytes).map_err(|e| {

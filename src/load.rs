@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Kind, Span};
 use crate::syntax::ast::{Expr, ExprKind, Statement, Word};
 use crate::{check, syntax, variants, Variant};
 
@@ -174,7 +174,9 @@ pub fn load(spec: &str, dir: &Path, options: &[(String, String)]) -> Result<Vari
             Some(close) => format!("did you mean `{close}`? {list}"),
             None => list,
         };
-        let d = Diagnostic::new(format!("no shipped variant is called `{spec}`")).hint(hint);
+        let d = Diagnostic::new(format!("no shipped variant is called `{spec}`"))
+            .hint(hint)
+            .kind(Kind::Unknown(spec.into()));
         return Err(LoadError {
             sources: Sources::default(),
             diagnostics: vec![d],
@@ -232,9 +234,11 @@ impl Loader {
     /// A diagnostic that names something a file removed, pointing at the
     /// removal as well.
     fn point_at_removal(&self, mut d: Diagnostic) -> Diagnostic {
-        for (name, at) in &self.removed {
-            if d.message.contains(&format!("`{name}`")) {
-                d = d.related(*at, format!("`{name}` removed here"));
+        if let Kind::Unknown(unknown) = d.kind.clone() {
+            for (name, at) in &self.removed {
+                if **name == *unknown {
+                    d = d.related(*at, format!("`{name}` removed here"));
+                }
             }
         }
         d
@@ -374,7 +378,8 @@ impl Loader {
                     variants::names().join(", "),
                     local.display()
                 ),
-            );
+            )
+            .kind(Kind::Unknown(spec.as_str().into()));
             self.diagnostics.push(d);
             return None;
         };
@@ -626,7 +631,8 @@ impl Loader {
                         lines.join(", "),
                         line.word.name
                     ),
-                );
+                )
+                .kind(Kind::Unknown(k.as_str().into()));
                 self.diagnostics.push(d);
             }
             _ => self.diagnostics.push(
@@ -681,11 +687,13 @@ impl Loader {
             format!("there is no `{k}` to {}", s.word.name),
             "not in the base",
         );
-        let d = d.suggest(
-            &k,
-            same_kind,
-            format!("to add it, write it without `{}`", s.word.name),
-        );
+        let d = d
+            .suggest(
+                &k,
+                same_kind,
+                format!("to add it, write it without `{}`", s.word.name),
+            )
+            .kind(Kind::Unknown(k.as_str().into()));
         self.diagnostics.push(d);
     }
 }

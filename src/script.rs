@@ -108,7 +108,13 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
         if e.sources.is_empty() || e.diagnostics.iter().all(|d| d.span.is_none()) {
             // Nothing in a file to point at: point at the script's line.
             let at = match &script.options {
-                Some(o) if e.diagnostics.iter().any(|d| d.message.contains("option")) => o.span(),
+                Some(o)
+                    if e.diagnostics
+                        .iter()
+                        .any(|d| matches!(d.kind, crate::diagnostic::Kind::Option(_))) =>
+                {
+                    o.span()
+                }
                 _ => script.variant.span(),
             };
             let d = e

@@ -390,7 +390,7 @@ fn options_are_given_listed_and_kept_in_positions() {
         "{}",
         clash.stderr
     );
-    // Unknown options, bad values and malformed flags are errors.
+    // Unknown options, bad values and malformed flags are usage errors.
     for (args, says) in [
         (
             vec![
@@ -418,7 +418,7 @@ fn options_are_given_listed_and_kept_in_positions() {
         ),
     ] {
         let r = sow(&args);
-        assert_eq!(r.code, 1, "{args:?}");
+        assert_eq!(r.code, 2, "{args:?}");
         assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
     }
 }

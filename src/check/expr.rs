@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Span};
+use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
 use crate::ir::{ArithOp, CmpOp, Cond, Num, PitId, Place, Player, Region, Who};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 
@@ -290,10 +290,18 @@ impl<'a> Lowerer<'a> {
             Value::Keyword(w) => self.suggest(w),
             _ => None,
         };
-        d = match suggestion {
-            Some(s) => d.hint(format!("did you mean `{s}`?")),
-            None => d.hint(format!("expected {hint}")),
+        d = match (suggestion, got) {
+            // `n-1` is one word (names may hold `-`): a subtraction has spaces.
+            (_, Value::Keyword(w)) if w.contains('-') => d.hint(format!(
+                "`{w}` reads as one name; a subtraction has spaces: `{}`",
+                w.replace('-', " - ")
+            )),
+            (Some(s), _) => d.hint(format!("did you mean `{s}`?")),
+            (None, _) => d.hint(format!("expected {hint}")),
         };
+        if let Value::Keyword(w) = got {
+            d = d.kind(Kind::Unknown(w.as_str().into()));
+        }
         self.error(d);
         None
     }
@@ -317,7 +325,7 @@ impl<'a> Lowerer<'a> {
         let v = if self.depth > MAX_EXPANDED_DEPTH {
             if self.depth == MAX_EXPANDED_DEPTH + 1 {
                 self.diagnostics.push(
-                    Diagnostic::at(
+                    Diagnostic::limit(
                         e.span,
                         format!("this nests more than {MAX_EXPANDED_DEPTH} deep once definitions are expanded"),
                         "too deep",
@@ -338,7 +346,7 @@ impl<'a> Lowerer<'a> {
         if self.lowered > MAX_EXPANSION {
             if self.lowered == MAX_EXPANSION + 1 {
                 self.diagnostics.push(
-                    Diagnostic::at(e.span, format!("this expands to more than {MAX_EXPANSION} expressions"), "too large once definitions are expanded")
+                    Diagnostic::limit(e.span, format!("this expands to more than {MAX_EXPANSION} expressions"), "too large once definitions are expanded")
                         .hint("a definition used several times inside another multiplies; use fewer nested uses"),
                 );
             }
@@ -801,12 +809,13 @@ impl<'a> Lowerer<'a> {
                         known.iter().copied().chain(FUNCTIONS.iter().copied()),
                         otherwise,
                     );
-                    return self.error(d);
+                    return self.error(d.kind(Kind::Unknown(name.into())));
                 }
-                let mut d =
-                    Diagnostic::at(span, format!("unknown function `{name}`"), "not a function");
-                d = d.suggest(
+                let d = Diagnostic::unknown(
+                    Some(span),
                     name,
+                    format!("unknown function `{name}`"),
+                    "not a function",
                     candidates,
                     format!(
                         "functions are {}, and the regions and named pits the file declares",
@@ -969,6 +978,23 @@ impl<'a> Lowerer<'a> {
                             }
                         }
                     }
+                    // A variable valued by the players' names, and a player:
+                    // it holds that player's name.
+                    (Value::Var(v, at), Value::Who(w)) | (Value::Who(w), Value::Var(v, at))
+                        if equality =>
+                    {
+                        let values = self.player_values(v, e)?;
+                        Some(Value::Cond(wrap(Cond::Or(
+                            (0..2)
+                                .map(|p| {
+                                    Cond::And(vec![
+                                        Cond::SamePlayer(w.clone(), Who::Player(p as Player)),
+                                        Cond::VarIs(v, at.clone(), values[p]),
+                                    ])
+                                })
+                                .collect(),
+                        ))))
+                    }
                     (Value::Num(x), Value::Num(y)) => {
                         if let Some(d) = impossible(cmp, &x, &y) {
                             return self.never(e, &d);
@@ -1009,6 +1035,33 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+    }
+
+    /// The indices of the players' names among a variable's values, when
+    /// both are values of it; else an error at `e`.
+    pub fn player_values(&mut self, v: usize, e: &Expr) -> Option<[usize; 2]> {
+        let var = &self.scope.vars[v];
+        let players = self.scope.players;
+        let at = |p: usize| var.values.iter().position(|x| *x == players[p]);
+        if let (Some(a), Some(b)) = (at(0), at(1)) {
+            return Some([a, b]);
+        }
+        let d = Diagnostic::at(
+            e.span,
+            format!(
+                "`{}`'s values are not the players' names: it holds no player",
+                var.name
+            ),
+            "not a player's variable",
+        )
+        .hint(format!(
+            "compare it with one of its values ({}), or name its values `{}` and `{}`",
+            var.values.join(", "),
+            players[0],
+            players[1]
+        ));
+        self.error(d);
+        None
     }
 
     /// A variable's instance: `name(player)`, `name(pit)` or `name`.

@@ -6,7 +6,7 @@ mod expr;
 
 use std::collections::HashMap;
 
-use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Span};
+use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
 use crate::ir::{
     Action, Choices, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark, Moment, NamedPit,
     NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules,
@@ -69,7 +69,7 @@ pub(crate) fn too_many_statements(statements: &[Statement]) -> Option<Diagnostic
         seen += 1;
         if seen > MAX_STATEMENTS {
             return Some(
-                Diagnostic::at(
+                Diagnostic::limit(
                     s.word.span,
                     format!("a variant has at most {MAX_STATEMENTS} statements"),
                     "one too many",
@@ -156,17 +156,14 @@ impl Checker {
 
     fn unknown(&mut self, stmt: &Statement, known: &[&str], what: &str) {
         let w = &stmt.word.name;
-        let mut d = Diagnostic::at(
-            stmt.word.span,
+        self.err(Diagnostic::unknown(
+            Some(stmt.word.span),
+            w,
             format!("unknown {what} `{w}`"),
             format!("not a {what}"),
-        );
-        d = d.suggest(
-            w,
             known.iter().copied(),
             format!("expected one of: {}", known.join(", ")),
-        );
-        self.err(d);
+        ));
     }
 
     fn no_block(&mut self, stmt: &Statement) {
@@ -215,8 +212,11 @@ impl Checker {
         if let Some(&v) = map(self).get(w) {
             return Some(v);
         }
-        let d = Diagnostic::at(span, missing.0, missing.1).suggest(
+        let d = Diagnostic::unknown(
+            Some(span),
             w,
+            missing.0,
+            missing.1,
             sorted(map(self).keys()),
             otherwise,
         );
@@ -275,22 +275,14 @@ impl Checker {
             }
             _ => {
                 let text = e.as_word().unwrap_or("this");
-                let mut d = Diagnostic::at(
-                    e.span,
+                self.err(Diagnostic::unknown(
+                    Some(e.span),
+                    text,
                     format!("`{text}` is not a player"),
                     "expected a player's name",
-                );
-                d = match e
-                    .as_word()
-                    .and_then(|w| did_you_mean(w, players.iter().map(String::as_str)))
-                {
-                    Some(s) => d.hint(format!("did you mean `{s}`?")),
-                    None => d.hint(format!(
-                        "the players are `{}` and `{}`",
-                        players[0], players[1]
-                    )),
-                };
-                self.err(d);
+                    players.iter().map(String::as_str),
+                    format!("the players are `{}` and `{}`", players[0], players[1]),
+                ));
                 None
             }
         }
@@ -421,7 +413,8 @@ impl Checker {
             if given[..i].iter().any(|(n, _)| n == name) {
                 self.err(
                     Diagnostic::new(format!("option `{name}` is given twice"))
-                        .hint("give each option one value"),
+                        .hint("give each option one value")
+                        .kind(Kind::Option(name.as_str().into())),
                 );
                 continue;
             }
@@ -434,7 +427,7 @@ impl Checker {
                     format!("its options are: {}", names.join(", "))
                 };
                 let d = d.suggest(name, names.iter().copied(), otherwise);
-                self.err(d);
+                self.err(d.kind(Kind::Option(name.as_str().into())));
                 continue;
             };
             if !setting.choices.allows(value) {
@@ -450,7 +443,7 @@ impl Checker {
                         setting.choices.describe()
                     )),
                 };
-                self.err(d);
+                self.err(d.kind(Kind::Option(name.as_str().into())));
                 continue;
             }
             setting.value = value.clone();
@@ -472,7 +465,8 @@ impl Checker {
                 self.players_stmt(s);
             }
         }
-        if self.players.is_none() {
+        // (A `players` line that says something else is reported where it is.)
+        if self.players.is_none() && !statements.iter().any(|s| s.word.name == "players") {
             self.err(
                 Diagnostic::new("the file declares no players").hint(
                     "add a line such as `players south north` (the first sits at the bottom)",
@@ -584,7 +578,7 @@ impl Checker {
                 "phase" => {
                     if self.phase_index.len() == MAX_PHASES {
                         self.err(
-                            Diagnostic::at(
+                            Diagnostic::limit(
                                 s.word.span,
                                 format!("a variant has at most {MAX_PHASES} phases"),
                                 "one too many",
@@ -748,7 +742,7 @@ impl Checker {
         let held: usize = self.vars.iter().map(|v| slots(v.scope)).sum();
         if held + slots(scope) > MAX_VAR_SLOTS {
             self.err(
-                Diagnostic::at(
+                Diagnostic::limit(
                     s.span,
                     format!("the variables would hold more than {MAX_VAR_SLOTS} values"),
                     "one variable too many",
@@ -817,6 +811,22 @@ impl Checker {
                 }
                 self.players = Some([a.clone(), b.clone()]);
             }
+            [Some(one)] => self.err(
+                Diagnostic::at(
+                    s.span,
+                    format!("`players {one}` names one player: a game here has two"),
+                    "one player",
+                )
+                .hint("one-player games (solitaires) are not expressed yet; write `players south north`"),
+            ),
+            [Some(a), Some(_)] => self.err(
+                Diagnostic::at(
+                    s.span,
+                    format!("`players` names `{a}` twice"),
+                    "the same name",
+                )
+                .hint("give the players two different names: `players south north`"),
+            ),
             _ => self.err(
                 Diagnostic::at(
                     s.span,
@@ -876,7 +886,7 @@ impl Checker {
                             continue;
                         };
                         if self.pits.len() >= MAX_PITS {
-                            self.err(Diagnostic::at(
+                            self.err(Diagnostic::limit(
                                 e.span,
                                 format!("a board has at most {MAX_PITS} pits"),
                                 "one too many",
@@ -885,7 +895,7 @@ impl Checker {
                         }
                         if label.chars().count() > MAX_NAME {
                             self.err(
-                                Diagnostic::at(
+                                Diagnostic::limit(
                                     e.span,
                                     format!("a pit label is at most {MAX_NAME} characters"),
                                     "too long",
@@ -1376,7 +1386,7 @@ impl Checker {
                     if !too_many_rules {
                         too_many_rules = true;
                         self.err(
-                            Diagnostic::at(
+                            Diagnostic::limit(
                                 s.word.span,
                                 format!("a variant has at most {MAX_RULES} rules (`rule` and `end`)"),
                                 "one too many",
@@ -1920,13 +1930,14 @@ impl Checker {
             Some("lift") => Moment::Lift,
             Some("end") => Moment::End,
             other => {
-                let mut d =
-                    Diagnostic::at(moment_e.span, "unknown moment", "not a moment of a turn");
-                d = match other.and_then(|w| did_you_mean(w, MOMENTS.iter().copied())) {
-                    Some(m) => d.hint(format!("did you mean `{m}`?")),
-                    None => d.hint(format!("the moments are {}", MOMENTS.join(", "))),
-                };
-                self.err(d);
+                self.err(Diagnostic::unknown(
+                    Some(moment_e.span),
+                    other.unwrap_or(""),
+                    "unknown moment",
+                    "not a moment of a turn",
+                    MOMENTS.iter().copied(),
+                    format!("the moments are {}", MOMENTS.join(", ")),
+                ));
                 return None;
             }
         };
@@ -2251,21 +2262,16 @@ impl Checker {
             }
             other => {
                 let d = match &other {
-                    Value::Keyword(k) => {
-                        let mut d =
-                            Diagnostic::at(what.span, format!("unknown name `{k}`"), "not a place");
-                        if let Some(s) = did_you_mean(
-                            k,
-                            sorted(self.labels.keys())
-                                .into_iter()
-                                .chain(["last", "origin"]),
-                        ) {
-                            d = d.hint(format!("did you mean `{s}`?"));
-                        } else {
-                            d = d.hint("capture a place (`last`, `opposite(last)`) or a region");
-                        }
-                        d
-                    }
+                    Value::Keyword(k) => Diagnostic::unknown(
+                        Some(what.span),
+                        k,
+                        format!("unknown name `{k}`"),
+                        "not a place",
+                        sorted(self.labels.keys())
+                            .into_iter()
+                            .chain(["last", "origin"]),
+                        "capture a place (`last`, `opposite(last)`) or a region",
+                    ),
                     _ => Diagnostic::at(
                         what.span,
                         "capture takes a place or a region",
@@ -2327,22 +2333,41 @@ impl Checker {
         self.diagnostics.append(&mut lw.diagnostics);
         let Some(Value::Var(var, at)) = v else {
             if v.is_some() {
-                let mut d =
-                    Diagnostic::at(target.span, "only a variable can be set", "not a variable");
                 let name = match &target.kind {
                     ExprKind::Call(n, _) => n.name.clone(),
                     ExprKind::Word(w) => w.clone(),
                     _ => String::new(),
                 };
-                d = d.suggest(
+                self.err(Diagnostic::unknown(
+                    Some(target.span),
                     &name,
+                    "only a variable can be set",
+                    "not a variable",
                     self.vars.iter().map(|v| v.name.as_str()),
                     "declare it with `var NAME per player: values…`",
-                );
-                self.err(d);
+                ));
             }
             return None;
         };
+        let values = &self.vars[var].values;
+        if let Some(i) = value
+            .as_word()
+            .and_then(|w| values.iter().position(|x| x == w))
+        {
+            return Some(Action::Set { var, at, value: i });
+        }
+        // A player, for a variable whose values are the players' names.
+        let mut lw = Lowerer::new(scope(ctx));
+        let player = match lw.value(value) {
+            Some(Value::Who(w)) => Some(lw.player_values(var, value).map(|_| w)),
+            _ => None,
+        };
+        self.diagnostics.append(&mut lw.diagnostics);
+        match player {
+            Some(Some(to)) => return Some(Action::SetPlayer { var, at, to }),
+            Some(None) => return None,
+            None => {}
+        }
         let values = &self.vars[var].values;
         let Some(w) = value.as_word() else {
             self.err(
@@ -2459,7 +2484,7 @@ impl Checker {
                     };
                     if letter.chars().count() > MAX_NAME {
                         self.err(
-                            Diagnostic::at(
+                            Diagnostic::limit(
                                 st.span,
                                 format!("a letter is at most {MAX_NAME} characters"),
                                 "too long",
@@ -2535,7 +2560,7 @@ impl Checker {
                     if notation.flags.len() > crate::limits::MAX_FLAGS {
                         notation.flags.truncate(crate::limits::MAX_FLAGS);
                         self.err(
-                            Diagnostic::at(
+                            Diagnostic::limit(
                                 st.span,
                                 format!("at most {} flags", crate::limits::MAX_FLAGS),
                                 "too many flags",

@@ -135,26 +135,10 @@ impl Engine {
                 let place = self.place(from, &site.ctx(pos));
                 fx.resow = self.heading(mover, place, *heading).map(|d| (place, d));
             }
-            A::Set { var, value } => {
-                // Every instance first (a region's pits: several), then the
-                // values.
-                acts.writes.clear();
-                match var {
-                    V::PitsOf(..) => self.slots(var, &site.ctx(pos), *value, &mut acts.writes),
-                    V::Slot(_) | V::PlayerOf(..) | V::PitOf(..) => {
-                        let slot = self.slot(var, &site.ctx(pos));
-                        acts.writes.push((slot, *value));
-                    }
-                }
-                for &(slot, value) in &acts.writes {
-                    if let Some(v) = pos.vars.get_mut(slot) {
-                        if *v != value {
-                            if let Some(at) = site.at {
-                                at.note_change();
-                            }
-                        }
-                        *v = value;
-                    }
+            A::Set { var, value } => self.set(var, *value, pos, site, acts),
+            A::SetPlayer { var, who, values } => {
+                if let Some(p) = self.who(who, &site.ctx(pos)) {
+                    self.set(var, values[p as usize & 1], pos, site, acts);
                 }
             }
             A::Relay(n) => fx.relay = Some(*n),
@@ -167,6 +151,30 @@ impl Engine {
                     let seeds = std::mem::take(&mut pos.cells[pit]);
                     pos.cells[self.store_cell(self.owner[pit]) as usize] += seeds;
                 }
+            }
+        }
+    }
+
+    /// Gives a variable's instance (or every pit of a region's) a value:
+    /// every instance first, then the values.
+    #[inline(always)]
+    fn set(&self, var: &V, value: u32, pos: &mut Position, site: &Site, acts: &mut Acts) {
+        acts.writes.clear();
+        match var {
+            V::PitsOf(..) => self.slots(var, &site.ctx(pos), value, &mut acts.writes),
+            V::Slot(_) | V::PlayerOf(..) | V::PitOf(..) => {
+                let slot = self.slot(var, &site.ctx(pos));
+                acts.writes.push((slot, value));
+            }
+        }
+        for &(slot, value) in &acts.writes {
+            if let Some(v) = pos.vars.get_mut(slot) {
+                if *v != value {
+                    if let Some(at) = site.at {
+                        at.note_change();
+                    }
+                }
+                *v = value;
             }
         }
     }

@@ -255,6 +255,13 @@ pub(crate) enum A {
         var: V,
         value: u32,
     },
+    /// A variable valued by the players' names set to a player known
+    /// only in play: the value for each player.
+    SetPlayer {
+        var: V,
+        who: W,
+        values: [u32; 2],
+    },
     Relay(Option<u32>),
     Again,
     Stop,
@@ -364,8 +371,12 @@ fn action_cost(a: &A) -> u64 {
         }
         A::Set {
             var: V::PitsOf(..), ..
+        }
+        | A::SetPlayer {
+            var: V::PitsOf(..), ..
         } => ANY_REGION,
         A::Set { .. }
+        | A::SetPlayer { .. }
         | A::Resow { .. }
         | A::Relay(_)
         | A::Again
@@ -746,6 +757,28 @@ impl Compiler<'_> {
                 var: self.var(*var, at, k),
                 value: *value as u32,
             },
+            Action::SetPlayer { var, at, to } => {
+                let values = &self.rules.vars[*var].values;
+                let players = &self.rules.players;
+                let value = |p: usize| {
+                    values
+                        .iter()
+                        .position(|v| *v == players[p])
+                        .unwrap_or_default() as u32
+                };
+                let values = [value(0), value(1)];
+                match self.who(to, k) {
+                    W::Is(p) => A::Set {
+                        var: self.var(*var, at, k),
+                        value: values[p as usize & 1],
+                    },
+                    who => A::SetPlayer {
+                        var: self.var(*var, at, k),
+                        who,
+                        values,
+                    },
+                }
+            }
             Action::Relay(n) => A::Relay(*n),
             Action::Again => A::Again,
             Action::Stop => A::Stop,

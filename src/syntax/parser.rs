@@ -5,7 +5,7 @@ use pest::iterators::Pair;
 use pest::Parser as _;
 
 use super::ast::{BinaryOp, Expr, ExprKind, Statement, UnaryOp, Word};
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Diagnostic, Kind, Span};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar/sow.pest"]
@@ -29,6 +29,7 @@ pub fn parse(source: &str) -> Result<Vec<Statement>, Diagnostic> {
 fn nested_too_deep(at: Span) -> Diagnostic {
     Diagnostic::at(at, format!("nested more than {MAX_DEPTH} deep"), "too deep")
         .hint("split the expression with `let` definitions")
+        .kind(Kind::Limit)
 }
 
 /// Brackets nested beyond [`MAX_DEPTH`], found before the parser recurses
@@ -258,6 +259,7 @@ fn describe(rule: Rule) -> &'static str {
         Rule::prefix => "`not` or `-`",
         Rule::primary => "a value",
         Rule::word_char => "a letter or digit",
+        Rule::word_end => "the end of a word",
         Rule::statement => "a statement",
         Rule::tail => "arguments",
         Rule::separator => "`:` or `=`",
@@ -363,7 +365,8 @@ fn syntax_error(source: &str, err: pest::error::Error<Rule>) -> Diagnostic {
         _ => hint,
     };
     let end = (at + source[at..].chars().next().map_or(0, char::len_utf8)).min(source.len());
-    let mut d = Diagnostic::at(Span::new(at, end), message, format!("unexpected {found}"));
+    let mut d = Diagnostic::at(Span::new(at, end), message, format!("unexpected {found}"))
+        .kind(Kind::Syntax);
     if !hint.is_empty() {
         d = d.hint(hint);
     }

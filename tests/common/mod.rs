@@ -8,11 +8,31 @@ use std::sync::Arc;
 
 use sow::{Engine, Game, Position, Turn, Variant};
 
-/// A path under `../shared/oracles/`.
+/// A path under `../shared/oracles/` (beside the checkout), which must be
+/// there: a test without its oracle data fails saying where it looked.
 pub fn oracle(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/oracles")
-        .join(path)
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles");
+    oracle_in(&shared, path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A path under an oracle folder, or what is missing.
+pub fn oracle_in(shared: &std::path::Path, path: &str) -> Result<PathBuf, String> {
+    if !shared.is_dir() {
+        return Err(format!(
+            "the oracle data is read from {} (`../shared/oracles` beside the checkout, \
+             as the README says), and it is not there",
+            shared.display()
+        ));
+    }
+    let p = shared.join(path);
+    if !p.exists() {
+        return Err(format!(
+            "the oracle file {} is missing from {}",
+            path,
+            shared.display()
+        ));
+    }
+    Ok(p)
 }
 
 /// Reads a JSON Lines file.
