@@ -147,9 +147,9 @@ impl Engine {
             A::Cancel => fx.cancel = true,
             A::Forbid => fx.forbid = true,
             A::Collect => {
-                for pit in 0..self.npits {
+                for pit in 0..self.board.npits {
                     let seeds = std::mem::take(&mut pos.cells[pit]);
-                    pos.cells[self.store_cell(self.owner[pit]) as usize] += seeds;
+                    pos.cells[self.store_cell(self.board.owner[pit]) as usize] += seeds;
                 }
             }
         }
@@ -214,7 +214,7 @@ impl Engine {
             if here == NONE || here == start {
                 break;
             }
-            if here as usize >= self.npits {
+            if here as usize >= self.board.npits {
                 // A store is not a pit: the chain passes over it.
                 continue;
             }
@@ -233,7 +233,7 @@ impl Engine {
     /// Takes a pit's seeds into the capture being made (a store is never
     /// taken from).
     fn take(&self, pos: &mut Position, from: u16, to: u16, taken: &mut Vec<Taken>) {
-        if from as usize >= self.npits || from == to {
+        if from as usize >= self.board.npits || from == to {
             return;
         }
         let seeds = std::mem::take(&mut pos.cells[from as usize]);

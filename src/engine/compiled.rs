@@ -553,13 +553,7 @@ pub(crate) struct Stage {
 /// Compiles against the board's tables.
 pub(crate) struct Compiler<'a> {
     pub rules: &'a Rules,
-    pub npits: usize,
-    pub opposite: &'a [u16],
-    pub owner: &'a [Player],
-    pub sides: &'a [Vec<u16>; 2],
-    pub all: &'a [u16],
-    /// Where each variable's slots begin.
-    pub var_base: &'a [usize],
+    pub board: &'a super::board::Board,
 }
 
 impl Compiler<'_> {
@@ -570,7 +564,7 @@ impl Compiler<'_> {
             Who::Player(p) => W::Is(*p),
             Who::Each => W::Is(k.each.unwrap_or(k.mover)),
             Who::Owner(place) => match self.place(place, k) {
-                P::Cell(c) if c != NONE => W::Is(self.owner[c as usize]),
+                P::Cell(c) if c != NONE => W::Is(self.board.owner[c as usize]),
                 p => W::OwnerOf(Box::new(p)),
             },
         }
@@ -583,7 +577,7 @@ impl Compiler<'_> {
             Place::Origin => k.origin.map_or(P::Origin, P::Cell),
             Place::Here => k.here.map_or(P::Here, P::Cell),
             Place::Store(w) => match self.who(w, k) {
-                W::Is(pl) => P::Cell((self.npits + pl as usize) as u16),
+                W::Is(pl) => P::Cell((self.board.npits + pl as usize) as u16),
                 dynamic => P::StoreOf(Box::new(dynamic)),
             },
             Place::Named(i, w) => match self.who(w, k) {
@@ -591,8 +585,8 @@ impl Compiler<'_> {
                 dynamic => P::NamedOf(*i, Box::new(dynamic)),
             },
             Place::Opposite(inner) => match self.place(inner, k) {
-                P::Cell(c) => P::Cell(if (c as usize) < self.npits {
-                    self.opposite[c as usize]
+                P::Cell(c) => P::Cell(if (c as usize) < self.board.npits {
+                    self.board.opposite[c as usize]
                 } else {
                     NONE
                 }),
@@ -603,9 +597,9 @@ impl Compiler<'_> {
 
     fn region(&self, r: &Region, k: Known) -> R {
         match r {
-            Region::Board => R::Cells(self.all.into()),
+            Region::Board => R::Cells(self.board.all.as_slice().into()),
             Region::Side(w) => match self.who(w, k) {
-                W::Is(p) => R::Cells(self.sides[p as usize].clone().into()),
+                W::Is(p) => R::Cells(self.board.sides[p as usize].clone().into()),
                 dynamic => R::SideOf(Box::new(dynamic)),
             },
             Region::Named(i, w) => match self.who(w, k) {
@@ -719,7 +713,7 @@ impl Compiler<'_> {
     }
 
     fn var(&self, var: usize, at: &VarAt, k: Known) -> V {
-        let base = self.var_base[var];
+        let base = self.board.var_base[var];
         match at {
             VarAt::Game => V::Slot(base),
             VarAt::Player(w) => match self.who(w, k) {

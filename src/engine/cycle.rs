@@ -16,6 +16,8 @@
 //!
 //! A hit is confirmed by comparing whole states, never hashes alone.
 
+use super::{Position, Turn};
+
 /// The sowing from which a turn is watched. Most turns end before it and
 /// pay nothing.
 pub(crate) const ANCHOR: i64 = 8;
@@ -101,5 +103,43 @@ impl Watch {
             self.lambda = 0;
         }
         false
+    }
+}
+
+/// Long turns found never to end, by the position they start from and the
+/// turn: the same turn is judged again (listing the turns after a look
+/// ahead, `endless_turns`, a replay in full), and finding it endless again
+/// could take millions of laps. Each game keeps its own: the engine is
+/// shared and never changes.
+#[derive(Debug, Default)]
+pub(crate) struct Memo {
+    seen: std::collections::HashSet<Vec<u32>>,
+}
+
+/// How many long endless turns a game remembers.
+const REMEMBERED: usize = 256;
+
+impl Memo {
+    fn key(before: &Position, turn: Turn) -> Vec<u32> {
+        let mut k = Vec::with_capacity(before.cells.len() + before.vars.len() + 6);
+        k.extend_from_slice(&before.cells);
+        k.extend_from_slice(&before.hands);
+        k.extend_from_slice(&before.vars);
+        k.push(before.to_move.map_or(2, u32::from));
+        k.extend([turn.pit as u32, turn.choice as u32, turn.flags as u32]);
+        k
+    }
+
+    /// Whether this turn from this position was found endless before.
+    pub(crate) fn knows(&self, before: &Position, turn: Turn) -> bool {
+        !self.seen.is_empty() && self.seen.contains(&Self::key(before, turn))
+    }
+
+    /// Remembers a long turn found endless.
+    pub(crate) fn remember(&mut self, before: &Position, turn: Turn) {
+        if self.seen.len() >= REMEMBERED {
+            self.seen.clear();
+        }
+        self.seen.insert(Self::key(before, turn));
     }
 }

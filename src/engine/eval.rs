@@ -120,7 +120,7 @@ impl Engine {
             W::Is(p) => Some(*p),
             W::OwnerOf(p) => {
                 let c = self.place(p, f);
-                (c != NONE).then(|| self.owner[c as usize])
+                (c != NONE).then(|| self.board.owner[c as usize])
             }
         }
     }
@@ -135,15 +135,15 @@ impl Engine {
             P::Here => f.here,
             P::Opposite(inner) => {
                 let c = self.place(inner, f);
-                if (c as usize) < self.npits {
-                    self.opposite[c as usize]
+                if (c as usize) < self.board.npits {
+                    self.board.opposite[c as usize]
                 } else {
                     NONE
                 }
             }
             P::StoreOf(w) => self
                 .who(w, f)
-                .map_or(NONE, |p| (self.npits + p as usize) as u16),
+                .map_or(NONE, |p| (self.board.npits + p as usize) as u16),
             P::NamedOf(i, w) => self
                 .who(w, f)
                 .map_or(NONE, |p| self.rules.named_pits[*i].pits[p as usize]),
@@ -157,7 +157,7 @@ impl Engine {
             V::PlayerOf(base, w) => self.who(w, f).map_or(usize::MAX, |p| base + p as usize),
             V::PitOf(base, p) => {
                 let c = self.place(p, f);
-                if (c as usize) < self.npits {
+                if (c as usize) < self.board.npits {
                     base + c as usize
                 } else {
                     usize::MAX
@@ -189,7 +189,9 @@ impl Engine {
                 (Some(look), Some(p)) => look.first_captures(p, f.pos),
                 _ => &[],
             },
-            R::SideOf(w) => self.who(w, f).map_or(&[], |p| &self.sides[p as usize]),
+            R::SideOf(w) => self
+                .who(w, f)
+                .map_or(&[], |p| &self.board.sides[p as usize]),
             R::NamedOf(i, w) => self
                 .who(w, f)
                 .map_or(&[], |p| &self.rules.regions[*i].pits[p as usize]),
@@ -344,12 +346,12 @@ impl Engine {
             C::InCells(P::Last, bits) => has_bit(bits, f.last),
             C::VarIs(V::Slot(slot), value) => f.pos.vars.get(*slot) == Some(value),
             C::VarIs(V::PitOf(base, P::Last), value) => {
-                (f.last as usize) < self.npits
+                (f.last as usize) < self.board.npits
                     && f.pos.vars.get(base + f.last as usize) == Some(value)
             }
             C::InCells(P::Here, bits) => has_bit(bits, f.here),
-            C::OwnerIs(P::Last, pl) => self.owner.get(f.last as usize) == Some(pl),
-            C::OwnerIs(P::Here, pl) => self.owner.get(f.here as usize) == Some(pl),
+            C::OwnerIs(P::Last, pl) => self.board.owner.get(f.last as usize) == Some(pl),
+            C::OwnerIs(P::Here, pl) => self.board.owner.get(f.here as usize) == Some(pl),
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
             C::Going(d) => f.dir == *d,
@@ -370,7 +372,7 @@ impl Engine {
             }
             C::OwnerIs(p, pl) => {
                 let c = self.place(p, f);
-                c != NONE && self.owner[c as usize] == *pl
+                c != NONE && self.board.owner[c as usize] == *pl
             }
             C::Not(inner) => !self.cond(inner, f),
             C::And(v) => v.iter().all(|c| self.cond(c, f)),

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::abilities::Listing;
 use super::act::{Acts, Effects, Site};
 use super::compiled::{compare, A, C, P};
 use super::eval::Ctx;
@@ -363,7 +364,7 @@ impl State {
     /// turns, and the end rules.
     fn settle(&mut self, e: &Engine, stored: bool) -> Result<(), TooLong> {
         self.outcome = None;
-        if e.tracks_repetition {
+        if e.can.tracks_repetition {
             self.remember(e, stored);
         }
         let Some(mover) = self.pos.to_move else {
@@ -521,7 +522,7 @@ impl State {
             self.start_preferences(e, mover, phase);
         }
         let flags = !e.rules.notation.flags.is_empty();
-        let judging = e.simulate && self.judging(e, mover, phase);
+        let judging = self.judging(e, mover, phase);
         // Turns that capture nothing may be left unfinished when a `prefer`
         // rejects them: if the rules cannot leave them all out without
         // their ends, every turn is played out in full after all.
@@ -561,7 +562,7 @@ impl State {
     /// Keeps the position a turn starts from, when the rules read it (or a
     /// turn that never ends must be undone).
     fn keep_before(&mut self, e: &Engine) {
-        if e.reads_before || e.detect_cycles {
+        if e.can.reads_before || e.can.detect_cycles {
             self.before.copy_from(&self.pos);
         }
     }
@@ -723,14 +724,16 @@ impl State {
         }
     }
 
-    /// Whether turns must be played to be judged here: some `turn` rule
-    /// applies, a `capture` rule may forbid, or turns may never end.
+    /// Whether turns must be played to be judged here (see `Listing`):
+    /// everywhere, or where some `turn` rule applies.
     fn judging(&self, e: &Engine, mover: Player, phase: usize) -> bool {
-        e.forbids
-            || e.simulate_all
-            || e.plan[mover as usize].turn[phase]
+        match e.can.listing {
+            Listing::Started => false,
+            Listing::PlayedOut { everywhere: true } => true,
+            Listing::PlayedOut { everywhere: false } => e.plan[mover as usize].turn[phase]
                 .iter()
-                .any(|r| e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE)))
+                .any(|r| e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE))),
+        }
     }
 
     /// Keeps the turns the `turn` rules (and forbidding `capture` rules)

@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use super::act::{Acts, Effects, PutAway, Site};
 use super::compiled::CRule;
-use super::cycle::{Watch, ANCHOR};
+use super::cycle::{Memo, Watch, ANCHOR};
 use super::eval::Ctx;
 use super::position::Position;
 use super::{Engine, Turn, NONE};
@@ -49,11 +49,9 @@ pub(crate) struct Applied {
 pub struct TooLong;
 
 /// Sowings after which a turn counts as long: a long turn found endless is
-/// remembered, so that judging it again from the same position is quick.
+/// remembered (`cycle::Memo`), so that judging it again from the same
+/// position is quick.
 const LONG: i64 = 10_000;
-
-/// How many long endless turns are remembered.
-const REMEMBERED: usize = 256;
 
 /// Why a turn stopped without ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +77,8 @@ impl From<Halt> for TooLong {
 pub(crate) struct Scratch {
     acts: Acts,
     watch: Watch,
+    /// The long turns this game found never to end.
+    memo: Memo,
     /// The flags the last turn played read (a bit per flag).
     pub asked: u8,
     /// The work done since the caller last set it to 0: the turns played
@@ -139,8 +139,8 @@ impl Engine {
     #[inline]
     pub(crate) fn step(&self, mover: Player, cell: u16, dir: Direction) -> u16 {
         let table = match dir {
-            Direction::Forward => &self.next[mover as usize],
-            Direction::Backward => &self.prev[mover as usize],
+            Direction::Forward => &self.board.next[mover as usize],
+            Direction::Backward => &self.board.prev[mover as usize],
         };
         table[cell as usize]
     }
@@ -198,7 +198,9 @@ impl Engine {
         settle: bool,
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
-        let Scratch { acts, watch, .. } = scratch;
+        let Scratch {
+            acts, watch, memo, ..
+        } = scratch;
         let (mover, origin, turn, phase) = (pos.to_move.unwrap_or(0), at.origin, at.turn, at.phase);
         let plan = &self.plan[mover as usize];
         let mut out = Applied {
@@ -240,7 +242,7 @@ impl Engine {
         loop {
             at.sowings += 1;
             // Whole laps are sown at once: a sowing costs at most three laps.
-            let track = self.cycle[mover as usize].len() as u64;
+            let track = self.board.cycle[mover as usize].len() as u64;
             at.charge(SOWING_COST + (seeds as u64).min(3 * track));
             if at.spent.get() > MAX_TURN_WORK {
                 return Err(Halt::TooLong);
@@ -253,19 +255,19 @@ impl Engine {
             }
             // A long turn may have been found endless before, from the same
             // position (the same turn is judged again when looking ahead).
-            if self.detect_cycles && at.sowings == LONG && self.known_endless(before, turn) {
+            if self.can.detect_cycles && at.sowings == LONG && memo.knows(before, turn) {
                 return Err(Halt::Endless);
             }
-            if self.detect_cycles && at.sowings >= ANCHOR {
+            if self.can.detect_cycles && at.sowings >= ANCHOR {
                 if at.sowings == ANCHOR {
                     h = self.state_hash(pos);
                 }
-                let hk = h ^ mix(at, from, seeds, into_from, self.counter_caps);
+                let hk = h ^ mix(at, from, seeds, into_from, self.can.counter_caps);
                 let fill =
                     |key: &mut Vec<u32>| self.state_key(key, pos, at, from, seeds, into_from);
                 if watch.repeats(at.sowings, hk, fill) {
                     if at.sowings > LONG {
-                        self.remember_endless(before, turn);
+                        memo.remember(before, turn);
                     }
                     return Err(Halt::Endless);
                 }
@@ -274,15 +276,15 @@ impl Engine {
             let mut cell = from;
             if into_from && seeds > 0 {
                 pos.cells[cell as usize] += 1;
-                h = h.wrapping_add(self.zobrist[cell as usize]);
+                h = h.wrapping_add(self.board.zobrist[cell as usize]);
                 seeds -= 1;
             }
             // Whole laps at once: every cell of the track gets one seed a lap
             // (the origin none, when it is skipped). The last lap is sown
             // seed by seed, to find where it ends.
-            let track = &self.cycle[mover as usize];
+            let track = &self.board.cycle[mover as usize];
             if seeds as usize > 2 * track.len() && track.contains(&cell) {
-                let skips = self.skip_origin && track.contains(&origin);
+                let skips = self.board.skip_origin && track.contains(&origin);
                 // (A track of the origin alone, skipped, has no lap: the
                 // checker refuses it; the seeds would be sown one by one.)
                 let lap = track.len() - skips as usize;
@@ -290,12 +292,13 @@ impl Engine {
                 for &c in track {
                     if !(skips && c == origin) {
                         pos.cells[c as usize] += laps;
-                        h = h.wrapping_add(self.zobrist[c as usize].wrapping_mul(laps as u64));
+                        h = h
+                            .wrapping_add(self.board.zobrist[c as usize].wrapping_mul(laps as u64));
                     }
                 }
                 seeds -= laps * lap as u32;
             }
-            let skip = if self.skip_origin { origin } else { NONE };
+            let skip = if self.board.skip_origin { origin } else { NONE };
             cell = self.sow_seeds(mover, at.dir, &mut pos.cells, cell, seeds, skip, &mut h);
             at.last = cell;
             out.last = cell;
@@ -345,7 +348,7 @@ impl Engine {
                             break;
                         }
                     }
-                    if self.detect_cycles && at.sowings >= ANCHOR {
+                    if self.can.detect_cycles && at.sowings >= ANCHOR {
                         // The board changed outside the hash.
                         h = self.state_hash(pos);
                     }
@@ -364,14 +367,14 @@ impl Engine {
             let Some(count) = relay else { break };
             // A store is not a pit: a relay lifts nothing from it, and the
             // turn ends there (stores only grow).
-            if out.forbidden || cell as usize >= self.npits {
+            if out.forbidden || cell as usize >= self.board.npits {
                 break;
             }
             from = cell;
             into_from = false;
             seeds = self.lift(pos, before, at, cell, count, acts);
             lifted = cell;
-            h = h.wrapping_sub(self.zobrist[cell as usize].wrapping_mul(seeds as u64));
+            h = h.wrapping_sub(self.board.zobrist[cell as usize].wrapping_mul(seeds as u64));
             if at.changed.replace(false) {
                 // A variable changed: the next sowing's state is the anchor.
                 watch.cannot_undo(at.sowings + 1);
@@ -402,20 +405,20 @@ impl Engine {
         skip: u16,
         h: &mut u64,
     ) -> u16 {
-        let z = &self.zobrist[..];
+        let z = &self.board.zobrist[..];
         let (table, ring) = match dir {
             Direction::Forward => (
-                &self.next[mover as usize][..],
-                &self.rings[mover as usize][0],
+                &self.board.next[mover as usize][..],
+                &self.board.rings[mover as usize][0],
             ),
             Direction::Backward => (
-                &self.prev[mover as usize][..],
-                &self.rings[mover as usize][1],
+                &self.board.prev[mover as usize][..],
+                &self.board.rings[mover as usize][1],
             ),
         };
         // The common case: a run of the ring, with nothing passed over (or
         // sown from the pit passed over, and short of it).
-        let track = self.cycle[mover as usize].len();
+        let track = self.board.cycle[mover as usize].len();
         if skip == NONE || (cell == skip && (seeds as usize) < track) {
             if let Some(run) = ring.after(cell, seeds) {
                 for &c in run {
@@ -478,37 +481,11 @@ impl Engine {
         ahead
     }
 
-    fn endless_key(before: &Position, turn: Turn) -> Vec<u32> {
-        let mut k = Vec::with_capacity(before.cells.len() + before.vars.len() + 6);
-        k.extend_from_slice(&before.cells);
-        k.extend_from_slice(&before.hands);
-        k.extend_from_slice(&before.vars);
-        k.push(before.to_move.map_or(2, u32::from));
-        k.extend([turn.pit as u32, turn.choice as u32, turn.flags as u32]);
-        k
-    }
-
-    /// Whether this turn from this position was found endless before.
-    fn known_endless(&self, before: &Position, turn: Turn) -> bool {
-        let key = Self::endless_key(before, turn);
-        self.endless_seen.lock().is_ok_and(|m| m.contains(&key))
-    }
-
-    /// Remembers a long turn found endless.
-    fn remember_endless(&self, before: &Position, turn: Turn) {
-        if let Ok(mut m) = self.endless_seen.lock() {
-            if m.len() >= REMEMBERED {
-                m.clear();
-            }
-            m.insert(Self::endless_key(before, turn));
-        }
-    }
-
     /// The hash `apply` keeps of the cells and hands.
     fn state_hash(&self, pos: &Position) -> u64 {
         let mut h: u64 = 0;
         for (i, &c) in pos.cells.iter().enumerate() {
-            h = h.wrapping_add(self.zobrist[i].wrapping_mul(c as u64));
+            h = h.wrapping_add(self.board.zobrist[i].wrapping_mul(c as u64));
         }
         h ^ (pos.hands[0] as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ (pos.hands[1] as u64).wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
@@ -535,8 +512,8 @@ impl Engine {
         key.push(seeds);
         key.push(at.dir as u32);
         key.push(into_from as u32);
-        key.push(at.sowings.min(self.counter_caps.0 + 1) as u32);
-        key.push(at.captured.min(self.counter_caps.1 + 1) as u32);
+        key.push(at.sowings.min(self.can.counter_caps.0 + 1) as u32);
+        key.push(at.captured.min(self.can.counter_caps.1 + 1) as u32);
     }
 
     /// The first end rule judged during a turn that holds now, if any.

@@ -5,6 +5,11 @@
 
 use serde::Serialize;
 
+mod moment;
+pub mod visit;
+
+pub use moment::{ActionKind, MomentSpec, Order, Sees};
+
 /// A pit's index in [`Rules::pits`].
 pub type PitId = u16;
 /// A player: 0 is the first declared (drawn at the bottom), 1 the other.

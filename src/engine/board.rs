@@ -1,0 +1,259 @@
+//! The board's geometry as the engine reads it: each mover's track (the
+//! next and previous cell, the track as a ring), the pit facing each pit,
+//! who owns each cell, each player's side, what a heading means at each
+//! cell, where each variable's slots lie in a position, and the numbers
+//! that hash a turn's states. Built once per variant, from the rules.
+
+use super::NONE;
+use crate::ir::{Direction, Player, Rules, Skip, Slot, VarScope};
+
+/// The tables the engine sows and judges from.
+#[derive(Debug)]
+pub(crate) struct Board {
+    /// How many pits (cells are the pits, then the two stores).
+    pub npits: usize,
+    /// Per mover: the next cell along the track, passing skipped stores.
+    pub next: [Vec<u16>; 2],
+    /// Per mover: the previous cell along the track.
+    pub prev: [Vec<u16>; 2],
+    /// Per mover: the cells of the track, skipped stores left out.
+    pub cycle: [Vec<u16>; 2],
+    /// Per mover and direction (forward, backward): the track as a ring.
+    pub rings: [[Ring; 2]; 2],
+    /// The starting pit is passed over when a sowing comes round to it.
+    pub skip_origin: bool,
+    /// The pit facing each pit, or [`NONE`].
+    pub opposite: Vec<u16>,
+    /// The owner of every cell (pits, then the two stores).
+    pub owner: Vec<Player>,
+    /// Each player's pits.
+    pub sides: [Vec<u16>; 2],
+    /// Every pit.
+    pub all: Vec<u16>,
+    /// The pits in the order turns are listed: labels in natural order.
+    pub move_order: Vec<u16>,
+    /// Per mover, per cell, per heading (forward, backward, left, right):
+    /// the direction along the mover's track, if the heading means one there.
+    pub headings: [Vec<[Option<Direction>; 4]>; 2],
+    /// Where each variable's slots begin in a position's variables.
+    pub var_base: Vec<usize>,
+    /// The starting value of every slot.
+    pub var_start: Vec<u32>,
+    /// A random number for each cell, to hash a turn's states.
+    pub zobrist: Vec<u64>,
+}
+
+impl Board {
+    pub(crate) fn new(rules: &Rules) -> Board {
+        let npits = rules.pits.len();
+        let cells = npits + 2;
+        let cell_of = |s: &Slot| match s {
+            Slot::Pit(p) => *p,
+            Slot::Store(pl) => (npits + *pl as usize) as u16,
+        };
+        let mut next = [vec![NONE; cells], vec![NONE; cells]];
+        let mut prev = [vec![NONE; cells], vec![NONE; cells]];
+        let mut cycle: [Vec<u16>; 2] = [Vec::new(), Vec::new()];
+        for mover in 0..2u8 {
+            let skipped: Vec<u16> = rules
+                .sowing
+                .skip
+                .iter()
+                .filter_map(|s| s.store(mover))
+                .map(|p| (npits + p as usize) as u16)
+                .collect();
+            let track: Vec<u16> = rules.tracks[mover as usize]
+                .iter()
+                .map(cell_of)
+                .filter(|c| !skipped.contains(c))
+                .collect();
+            let n = track.len();
+            for (i, &c) in track.iter().enumerate() {
+                next[mover as usize][c as usize] = track[(i + 1) % n];
+                prev[mover as usize][c as usize] = track[(i + n - 1) % n];
+            }
+            cycle[mover as usize] = track;
+        }
+        let rings = [0, 1].map(|m| {
+            let track = &cycle[m];
+            let back: Vec<u16> = track.iter().rev().copied().collect();
+            [Ring::new(track, cells), Ring::new(&back, cells)]
+        });
+        let nrows = rules.rows.len();
+        let mut opposite = vec![NONE; npits];
+        for (id, pit) in rules.pits.iter().enumerate() {
+            let facing = nrows - 1 - pit.row;
+            if facing != pit.row {
+                if let Some(&o) = rules.rows[facing].pits.get(pit.column) {
+                    opposite[id] = o;
+                }
+            }
+        }
+        let mut owner: Vec<Player> = rules.pits.iter().map(|p| p.owner).collect();
+        owner.extend([0, 1]);
+        let sides = [0u8, 1].map(|p| {
+            (0..npits as u16)
+                .filter(|&i| rules.pits[i as usize].owner == p)
+                .collect::<Vec<u16>>()
+        });
+        let all: Vec<u16> = (0..npits as u16).collect();
+        let mut move_order = all.clone();
+        move_order.sort_by(|&a, &b| {
+            natural(&rules.pits[a as usize].label, &rules.pits[b as usize].label)
+        });
+        let mut var_base = Vec::new();
+        let mut var_start = Vec::new();
+        for v in &rules.vars {
+            var_base.push(var_start.len());
+            let n = match v.scope {
+                VarScope::Game => 1,
+                VarScope::Player => 2,
+                VarScope::Pit => npits,
+            };
+            var_start.extend(std::iter::repeat_n(0u32, n));
+        }
+        let headings = [0u8, 1].map(|mover| {
+            (0..cells as u16)
+                .map(|c| {
+                    headings_at(
+                        rules,
+                        mover,
+                        c,
+                        &next[mover as usize],
+                        &prev[mover as usize],
+                    )
+                })
+                .collect::<Vec<_>>()
+        });
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let zobrist = (0..cells)
+            .map(|_| {
+                // splitmix64
+                seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = seed;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            })
+            .collect();
+        Board {
+            npits,
+            next,
+            prev,
+            cycle,
+            rings,
+            skip_origin: rules.sowing.skip.contains(&Skip::Origin),
+            opposite,
+            owner,
+            sides,
+            all,
+            move_order,
+            headings,
+            var_base,
+            var_start,
+            zobrist,
+        }
+    }
+}
+
+/// A track in one direction, laid out three times over, with where each
+/// cell stands in the first lap: a sowing walks it by index, not by a
+/// chain of look-ups each waiting on the last.
+#[derive(Debug, Default)]
+pub(crate) struct Ring {
+    cells: Vec<u16>,
+    /// Each cell's index in the first lap, or `u32::MAX` (off the track,
+    /// or on it more than once: no ring then).
+    at: Vec<u32>,
+}
+
+impl Ring {
+    fn new(track: &[u16], cells: usize) -> Ring {
+        let mut at = vec![u32::MAX; cells];
+        for (i, &c) in track.iter().enumerate() {
+            if at[c as usize] != u32::MAX {
+                return Ring::default();
+            }
+            at[c as usize] = i as u32;
+        }
+        Ring {
+            cells: track.repeat(3),
+            at,
+        }
+    }
+
+    /// The `seeds` cells after `cell`, when the ring holds them.
+    #[inline(always)]
+    pub(crate) fn after(&self, cell: u16, seeds: u32) -> Option<&[u16]> {
+        let i = *self.at.get(cell as usize)? as usize;
+        self.cells.get(i + 1..i + 1 + seeds as usize)
+    }
+}
+
+/// What each heading means for a mover at a cell: forward and backward
+/// along the track; left and right towards the mover's own left or right,
+/// judged by the columns of the cells next to it on the track (at the end of
+/// a row, where the next cell is in the same column, by the cell before).
+fn headings_at(
+    rules: &Rules,
+    mover: Player,
+    cell: u16,
+    next: &[u16],
+    prev: &[u16],
+) -> [Option<Direction>; 4] {
+    let npits = rules.pits.len();
+    if next[cell as usize] == NONE {
+        return [None; 4];
+    }
+    let width = rules.rows.first().map_or(0, |r| r.pits.len()) as i64;
+    // Columns as the mover sees them: the top player looks from the other side.
+    let column = |c: u16| -> i64 {
+        let x = if (c as usize) < npits {
+            rules.pits[c as usize].column as i64
+        } else {
+            match rules.stores[c as usize - npits] {
+                Some(crate::ir::Store::Left) => -1,
+                _ => width,
+            }
+        };
+        if mover == 0 {
+            x
+        } else {
+            width - 1 - x
+        }
+    };
+    let here = column(cell);
+    let (f, b) = (
+        column(next[cell as usize]) - here,
+        column(prev[cell as usize]) - here,
+    );
+    let right = if f > 0 || (f == 0 && b < 0) {
+        Some(Direction::Forward)
+    } else if f < 0 || (f == 0 && b > 0) {
+        Some(Direction::Backward)
+    } else {
+        None
+    };
+    let left = right.map(|d| match d {
+        Direction::Forward => Direction::Backward,
+        Direction::Backward => Direction::Forward,
+    });
+    [
+        Some(Direction::Forward),
+        Some(Direction::Backward),
+        left,
+        right,
+    ]
+}
+/// Orders labels as a person would: `A2` before `A10`.
+pub fn natural(a: &str, b: &str) -> std::cmp::Ordering {
+    fn key(s: &str) -> (String, u64) {
+        let digits = s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        let (head, tail) = s.split_at(s.len() - digits);
+        (head.to_string(), tail.parse().unwrap_or(0))
+    }
+    let (ka, kb) = (key(a), key(b));
+    // Upper-case rows (the first player's) before lower-case ones.
+    let case = |s: &str| s.chars().next().is_some_and(|c| c.is_lowercase());
+    (case(a), ka).cmp(&(case(b), kb))
+}

@@ -1,0 +1,427 @@
+//! The rules compiled into the plan one player plays by: the pits that
+//! may start a turn (with their `start` rules, for each phase), the `land`,
+//! `capture` and `lift` rules specialised for each stage of a turn and
+//! each pit, the `turn` rules (with what they say of a turn that captures
+//! nothing), the `after` and `end` rules, phases, marks and end rules.
+
+use super::abilities::mentions_each;
+use super::board::Board;
+use super::compiled::{self, CRule, Compiler, A, C, W};
+use super::{eval, Engine, NONE};
+use crate::ir::{Action, Moment, Player, Rules, Verdict};
+use crate::limits::MAX_COMPILED;
+
+/// The most rule lists specialised for a pit (stages × cells); a larger
+/// game judges its stage's lists as they are.
+const MAX_PIT_LISTS: usize = 4096;
+
+/// The rules specialised for one stage of a turn.
+#[derive(Debug)]
+pub(crate) struct Staged {
+    pub land: compiled::FirstOf,
+    /// `land` specialised further for each cell the last seed can land in
+    /// (empty past [`MAX_PIT_LISTS`]).
+    pub landing: Vec<compiled::FirstOf>,
+    pub capture: Vec<CRule>,
+    pub lift: Vec<CRule>,
+    /// `lift` specialised for each cell lifted, likewise.
+    pub lifting: Vec<Vec<CRule>>,
+    /// A turn in this stage has captured nothing and never will: no rule
+    /// of the stage captures, the stage lasts while nothing is captured,
+    /// and no rule it meets reads a flag. See [`Plan::settled`].
+    pub settled: bool,
+}
+
+impl Staged {
+    /// No rule of the stage captures or reads a flag.
+    pub(crate) fn quiet(&self) -> bool {
+        let lands = || {
+            std::iter::once(&self.land)
+                .chain(&self.landing)
+                .flat_map(|f| &f.rules)
+        };
+        let captures = |r: &CRule| {
+            r.actions
+                .iter()
+                .any(|a| matches!(a, A::Capture { .. } | A::CaptureRegion { .. }))
+        };
+        let lifts = self.lift.iter().chain(self.lifting.iter().flatten());
+        !lands().any(captures) && !lands().chain(lifts).any(|r| compiled::reads_flag(&r.when))
+    }
+}
+
+/// The rules as one player plays them.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    /// The pits that may start a turn, in the order turns are listed
+    /// (labels in natural order), each with the `start` rules specialised
+    /// for it. A pit whose rules can never allow it is left out. One list
+    /// for each phase (see [`Engine::phase_slot`]).
+    pub candidates: Vec<Vec<Candidate>>,
+    /// Some `start` rule has a `prefer`.
+    pub start_prefers: bool,
+    pub land: compiled::FirstOf,
+    pub capture: Vec<CRule>,
+    /// The `land`, `capture` and `lift` rules specialised for each stage of
+    /// a turn (see [`Engine::stage`]); empty when there are too many stages.
+    pub stages: Vec<Staged>,
+    /// The `turn` rules, one list for each phase (see [`Engine::phase_slot`]).
+    pub turn: Vec<Vec<CRule>>,
+    /// What each action of the `turn` rules says of a turn known only to
+    /// capture nothing (`None`: that is not enough to tell), for each phase.
+    /// When a `prefer` of a phase rejects such turns, the turns tried there
+    /// stop once settled (see [`Staged::settled`]); they are played out in
+    /// full only when the rules cannot leave them out without.
+    pub settled: Vec<Vec<Vec<Option<bool>>>>,
+    /// For each phase: some `prefer` rejects a turn that captures nothing.
+    pub lazy: Vec<bool>,
+    pub after: Vec<CRule>,
+    pub lift: Vec<CRule>,
+    pub at_end: Vec<CRule>,
+    /// The entry from the hand: seeds, and the phase it belongs to (every
+    /// phase when none).
+    pub entry: Option<(u32, Option<usize>)>,
+    /// Some end rule is judged during turns.
+    pub ends_at_once: bool,
+    /// Each phase's own condition.
+    pub phases: Vec<C>,
+    /// The text board's marks.
+    pub marks: Vec<(String, C)>,
+    pub ends: Vec<CEnd>,
+}
+
+#[derive(Debug)]
+pub(crate) struct Candidate {
+    pub pit: u16,
+    /// Every `require` of the `start` rules, folded into one condition.
+    pub allowed: C,
+    /// The `start` rules, for their preferences (one list shared by every
+    /// pit when they are not specialised for each).
+    pub start: std::sync::Arc<[CRule]>,
+}
+
+/// An end rule compiled for a mover (and, for a rule about `player`, one
+/// player).
+#[derive(Debug, Clone)]
+pub(crate) struct CEnd {
+    /// Its index in the rules' ends.
+    pub end: usize,
+    pub when: C,
+    pub result: Option<(Verdict, W)>,
+    pub at_once: bool,
+    /// The cells the condition needs empty, if it does (see
+    /// [`compiled::needs_empty`]): judged during a turn only when seeds
+    /// have left one of them since it was last found false.
+    pub empty: Option<Box<[u64]>>,
+    /// What judging it costs (see [`compiled::cost`]).
+    pub cost: u64,
+}
+
+impl CEnd {
+    /// Whether the rule holds, when it reads seeds in fixed cells only (a
+    /// row empty, say): judged straight off the cells.
+    #[inline(always)]
+    pub(crate) fn seeds_only(&self, cells: &[u32]) -> Option<bool> {
+        match &self.when {
+            C::SpanCmp(op, lo, hi, k) => Some(eval::span_cmp(*op, cells, *lo, *hi, *k)),
+            C::SumCmp(op, run, k) => Some(eval::sum_cmp(*op, cells, run, *k)),
+            _ => None,
+        }
+    }
+
+    /// Whether the rule may hold during a turn now, when it did not before
+    /// seeds were lifted from `lifted` ([`NONE`]: from anywhere). A cell it
+    /// needs empty that holds seeds (the last sown, say) says it does not.
+    #[inline]
+    pub(crate) fn may_hold(&self, lifted: u16, last: u16, cells: &[u32]) -> bool {
+        let Some(bits) = &self.empty else {
+            return true;
+        };
+        let has = |c: u16| eval::has_bit(bits, c);
+        (lifted == NONE || has(lifted)) && !(has(last) && cells.get(last as usize) > Some(&0))
+    }
+
+    /// The winner this rule names, judged in a context, if it names one;
+    /// `None` inside means a draw is not possible here: the rule names a
+    /// player and that player's side wins or loses.
+    pub(crate) fn decided(&self, e: &Engine, f: &eval::Ctx) -> Option<Option<Player>> {
+        let (verdict, w) = self.result.as_ref()?;
+        let p = e.who(w, f)?;
+        Some(Some(match verdict {
+            Verdict::Winner => p,
+            Verdict::Loser => 1 - p,
+        }))
+    }
+}
+
+/// Each mover's end rules.
+pub(crate) type BoundEnds = [Vec<CEnd>; 2];
+
+/// The indices of the rules judged at a moment, in file order.
+fn rules_at(rules: &Rules, m: Moment) -> Vec<usize> {
+    (0..rules.rules.len())
+        .filter(|&i| rules.rules[i].moment == m)
+        .collect()
+}
+
+/// How many phases, values of `sowings` and of `captured` the rules tell
+/// apart, when there are few enough stages (and rules) to compile the
+/// rules for each; `None` otherwise.
+pub(crate) fn stage_dims(rules: &Rules, counter_caps: (i64, i64)) -> Option<(i64, i64, i64)> {
+    // (Within the compiling budget: a variant of many rules is
+    // specialised less.)
+    let sown_rules = [Moment::Land, Moment::Lift, Moment::Capture]
+        .into_iter()
+        .map(|m| rules_at(rules, m).len())
+        .sum::<usize>();
+    let phases = rules.phases.len().max(1) as i64;
+    let (s, c) = (counter_caps.0 + 1, counter_caps.1 + 2);
+    let stages = phases.saturating_mul(s).saturating_mul(c);
+    (stages <= 64 && sown_rules * stages as usize <= MAX_COMPILED).then_some((phases, s, c))
+}
+
+impl Plan {
+    /// The rules as `mover` plays them, staged by `stage_dims`.
+    pub(crate) fn compile(
+        rules: &Rules,
+        board: &Board,
+        compiler: &Compiler,
+        mover: Player,
+        stage_dims: Option<(i64, i64, i64)>,
+    ) -> Plan {
+        let at = |m: Moment| rules_at(rules, m);
+        let (move_order, next, cells) = (&board.move_order, &board.next, board.npits + 2);
+        let npits = board.npits;
+        let sown_rules =
+            at(Moment::Land).len() + at(Moment::Lift).len() + at(Moment::Capture).len();
+        // Start rules specialised for each pit (and phase), when few enough.
+        let start_per_pit =
+            at(Moment::Start).len() * npits * (rules.phases.len() + 1) <= MAX_COMPILED;
+        let rules_at = |m: Moment| {
+            at(m)
+                .into_iter()
+                .map(|i| compiler.rule(i, mover, None))
+                .collect::<Vec<_>>()
+        };
+        // The rules judged before a turn is played, for each phase the
+        // position can be in (the phase folded in), then for none.
+        let phases = rules.phases.len();
+        let in_phase = |p: usize| {
+            (p < phases).then_some(compiled::Stage {
+                phase: Some(p),
+                sowings: None,
+                captured: None,
+            })
+        };
+        let candidates = (0..=phases)
+            .map(|p| {
+                let start_at = |origin: Option<u16>| -> std::sync::Arc<[CRule]> {
+                    at(Moment::Start)
+                        .into_iter()
+                        .map(|i| compiler.rule_at(i, mover, origin, in_phase(p)))
+                        .collect()
+                };
+                let shared = (!start_per_pit).then(|| start_at(None));
+                let shared_allowed = shared.as_ref().map(|s| requirements(s));
+                move_order
+                    .iter()
+                    .filter(|&&pit| next[mover as usize][pit as usize] != NONE)
+                    .map(|&pit| match (&shared, &shared_allowed) {
+                        (Some(start), Some(allowed)) => Candidate {
+                            pit,
+                            allowed: allowed.clone(),
+                            start: start.clone(),
+                        },
+                        _ => {
+                            let start = start_at(Some(pit));
+                            Candidate {
+                                pit,
+                                allowed: requirements(&start),
+                                start,
+                            }
+                        }
+                    })
+                    .filter(|c| c.allowed != C::Const(false))
+                    .collect()
+            })
+            .collect();
+        let turn: Vec<Vec<CRule>> = (0..=phases)
+            .map(|p| {
+                at(Moment::Turn)
+                    .into_iter()
+                    .map(|i| compiler.rule_at(i, mover, None, in_phase(p)))
+                    .collect()
+            })
+            .collect();
+        let ends: Vec<CEnd> = rules
+            .ends
+            .iter()
+            .enumerate()
+            .flat_map(|(end, e)| {
+                // A rule about `player` is judged for each player, the mover first.
+                let each: Vec<Option<Player>> = if mentions_each(e) {
+                    vec![Some(mover), Some(1 - mover)]
+                } else {
+                    vec![None]
+                };
+                each.into_iter()
+                    .map(|each| {
+                        let when = compiler.cond_for(&e.when, mover, each);
+                        CEnd {
+                            end,
+                            empty: compiled::needs_empty(&when),
+                            cost: compiled::cost(&when),
+                            when,
+                            result: e
+                                .result
+                                .as_ref()
+                                .map(|(v, w)| (*v, compiler.who_for(w, mover, each))),
+                            at_once: e.at_once,
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        // No end judged during a turn reads a flag (see `Staged::settled`).
+        let ends_read_flags = ends
+            .iter()
+            .any(|e| e.at_once && compiled::reads_flag(&e.when));
+        let settled: Vec<Vec<Vec<Option<bool>>>> = (0..=phases)
+            .map(|p| {
+                let nothing = compiled::Stage {
+                    phase: (p < phases).then_some(p),
+                    sowings: None,
+                    captured: Some(0),
+                };
+                at(Moment::Turn)
+                    .into_iter()
+                    .map(|i| {
+                        let r = compiler.rule_at(i, mover, None, Some(nothing));
+                        r.actions
+                            .iter()
+                            .map(|a| match a {
+                                A::Require(C::Const(b)) | A::Prefer(C::Const(b)) => Some(*b),
+                                A::Require(_) | A::Prefer(_) => None,
+                                A::Forbid => Some(false),
+                                _ => Some(true),
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let lazy = (0..=phases)
+            .map(|p| {
+                turn[p].iter().zip(&settled[p]).any(|(r, said)| {
+                    r.actions
+                        .iter()
+                        .zip(said)
+                        .any(|(a, s)| matches!(a, A::Prefer(_)) && *s == Some(false))
+                })
+            })
+            .collect();
+        Plan {
+            candidates,
+            turn,
+            settled,
+            lazy,
+            start_prefers: at(Moment::Start).iter().any(|&i| {
+                rules.rules[i]
+                    .actions
+                    .iter()
+                    .any(|a| matches!(a, Action::Prefer(_)))
+            }),
+            land: compiled::FirstOf::new(rules_at(Moment::Land)),
+            capture: rules_at(Moment::Capture),
+            stages: stage_dims.map_or_else(Vec::new, |(np, ns, nc)| {
+                let mut v = Vec::new();
+                for p in 0..np {
+                    for sw in 1..=ns {
+                        for c in 0..nc {
+                            let stage = compiled::Stage {
+                                phase: (!rules.phases.is_empty()).then_some(p as usize),
+                                sowings: Some(sw),
+                                captured: Some(c),
+                            };
+                            let all = &rules.rules;
+                            let of =
+                                |m: Moment| (0..all.len()).filter(move |&i| all[i].moment == m);
+                            // The live rules of a moment at this stage, specialised
+                            // for where the last seed landed or the pit lifted
+                            // when `pit` is given.
+                            let placed = |m: Moment, pit: Option<u16>| -> Vec<CRule> {
+                                let (last, here) = match m {
+                                    Moment::Land => (pit, None),
+                                    _ => (None, pit),
+                                };
+                                of(m)
+                                    .map(|i| compiler.placed_rule(i, mover, stage, last, here))
+                                    .filter(|r| r.when != C::Const(false))
+                                    .collect()
+                            };
+                            let at = |m: Moment| placed(m, None);
+                            // Specialised for each pit too, when there are few enough.
+                            let lists = (np * ns * nc) as usize * cells;
+                            let per_pit =
+                                lists <= MAX_PIT_LISTS && sown_rules * lists <= MAX_COMPILED;
+                            let pits = if per_pit { 0..cells as u16 } else { 0..0 };
+                            let mut st = Staged {
+                                land: compiled::FirstOf::new(at(Moment::Land)),
+                                landing: pits
+                                    .clone()
+                                    .map(|pit| {
+                                        compiled::FirstOf::new(placed(Moment::Land, Some(pit)))
+                                    })
+                                    .collect(),
+                                capture: at(Moment::Capture),
+                                lift: at(Moment::Lift),
+                                lifting: pits.map(|pit| placed(Moment::Lift, Some(pit))).collect(),
+                                settled: false,
+                            };
+                            // Settled: captured 0, past the sowings the
+                            // rules tell apart, and quiet.
+                            st.settled = c == 0 && sw == ns && !ends_read_flags && st.quiet();
+                            v.push(st);
+                        }
+                    }
+                }
+                v
+            }),
+            after: rules_at(Moment::After),
+            lift: rules_at(Moment::Lift),
+            entry: rules.sowing.entry.as_ref().map(|en| (en.seeds, en.phase)),
+            ends_at_once: rules.ends.iter().any(|e| e.at_once),
+            marks: rules
+                .marks
+                .iter()
+                .map(|m| (m.symbol.clone(), compiler.cond_for(&m.when, mover, None)))
+                .collect(),
+            phases: rules
+                .phases
+                .iter()
+                .map(|p| compiler.cond_for(&p.when, mover, None))
+                .collect(),
+            at_end: rules_at(Moment::End),
+            ends,
+        }
+    }
+}
+
+/// What the `start` rules require of a pit, as one condition: for each
+/// rule, `not when or (every require)`, constant parts folded.
+fn requirements(rules: &[CRule]) -> C {
+    compiled::join(
+        true,
+        rules.iter().map(|r| {
+            let need = compiled::join(
+                true,
+                r.actions.iter().filter_map(|a| match a {
+                    compiled::A::Require(c) => Some(c.clone()),
+                    _ => None,
+                }),
+            );
+            // A rule that applies requires what it requires.
+            compiled::join(false, [compiled::negate(r.when.clone()), need])
+        }),
+    )
+}

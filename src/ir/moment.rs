@@ -1,0 +1,328 @@
+//! The moments of a turn, as one table: what a moment's rules can see,
+//! which actions they can take, and how its rules apply. The checker reads
+//! it to accept a file, the engine to play it: neither keeps an idea of its
+//! own.
+
+use super::{Action, Moment};
+
+/// What an expression can see where it is judged: the words that mean
+/// something there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sees {
+    /// `mover`, `opponent`, `before(…)`: a turn is being judged or played.
+    pub mover: bool,
+    /// `origin`, `chose(…)`: the turn's starting pit and how it was written.
+    pub origin: bool,
+    /// `last`, `captured`, `sowings`, `going(…)`: a sowing has been made.
+    pub last: bool,
+    /// `here`: a pit being judged (lifted, drawn, or walked by a chain).
+    pub here: bool,
+    /// `has_capture(…)`, `first_captures(…)`: looking ahead at the turns a
+    /// player could play next.
+    pub ahead: bool,
+    /// `no_legal_turn`, `repeated`: judged before a turn, on the legal turns
+    /// and the positions seen (only end rules are).
+    pub ending: bool,
+    /// `player`: the player a score or an end rule is judged for.
+    pub each: bool,
+}
+
+/// Nothing but constants and the board.
+const NOTHING: Sees = Sees {
+    mover: false,
+    origin: false,
+    last: false,
+    here: false,
+    ahead: false,
+    ending: false,
+    each: false,
+};
+
+/// A turn's words, once it has been played (or a sowing made).
+const PLAYED: Sees = Sees {
+    mover: true,
+    origin: true,
+    last: true,
+    ..NOTHING
+};
+
+impl Sees {
+    /// A phase's condition: the position only (the phase decides which
+    /// turns are legal, so it cannot depend on them).
+    pub const PHASE: Sees = Sees {
+        mover: true,
+        ..NOTHING
+    };
+    /// An end rule (`end NAME when …`): judged before every turn.
+    pub const END_RULE: Sees = Sees {
+        mover: true,
+        ending: true,
+        each: true,
+        ..NOTHING
+    };
+    /// An end rule judged during a turn too (`at once`): the same words,
+    /// `no_legal_turn` and `repeated` being known only before the turn.
+    pub const END_AT_ONCE: Sees = Sees {
+        mover: true,
+        each: true,
+        ..NOTHING
+    };
+    /// The score: each player's, at the end.
+    pub const SCORE: Sees = Sees {
+        each: true,
+        ..NOTHING
+    };
+    /// A mark of the text board: the pit drawn (`here`) and the player to
+    /// move.
+    pub const MARK: Sees = Sees {
+        mover: true,
+        here: true,
+        ..NOTHING
+    };
+    /// The `sow` block (`skip store(opponent)`): the turn about to be sown.
+    pub const SOWING: Sees = Sees {
+        mover: true,
+        origin: true,
+        ..NOTHING
+    };
+
+    /// These words, and `here` (a chain's condition, `count(…)`).
+    pub fn with_here(self) -> Sees {
+        Sees { here: true, ..self }
+    }
+}
+
+/// How the rules of a moment apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Each rule filters the candidates in file order: `require` keeps what
+    /// holds, `prefer` keeps what holds if anything does.
+    Filter,
+    /// The first rule that applies decides; if none does, nothing happens.
+    First,
+    /// Every rule that applies, in file order.
+    Every,
+}
+
+/// The kinds of action a rule can take, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionKind {
+    /// `require C`
+    Require,
+    /// `prefer C`
+    Prefer,
+    /// `capture PLACE|REGION …`
+    Capture,
+    /// `resow from PLACE HEADING`
+    Resow,
+    /// `relay [N]`
+    Relay,
+    /// `again`
+    Again,
+    /// `stop`
+    Stop,
+    /// `cancel`
+    Cancel,
+    /// `forbid`
+    Forbid,
+    /// `collect`
+    Collect,
+    /// `set VAR = VALUE`
+    Set,
+}
+
+impl ActionKind {
+    /// Every kind, in the order the README lists them.
+    pub const ALL: [ActionKind; 11] = [
+        ActionKind::Require,
+        ActionKind::Prefer,
+        ActionKind::Capture,
+        ActionKind::Resow,
+        ActionKind::Relay,
+        ActionKind::Again,
+        ActionKind::Stop,
+        ActionKind::Cancel,
+        ActionKind::Forbid,
+        ActionKind::Collect,
+        ActionKind::Set,
+    ];
+
+    /// The word that writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            ActionKind::Require => "require",
+            ActionKind::Prefer => "prefer",
+            ActionKind::Capture => "capture",
+            ActionKind::Resow => "resow",
+            ActionKind::Relay => "relay",
+            ActionKind::Again => "again",
+            ActionKind::Stop => "stop",
+            ActionKind::Cancel => "cancel",
+            ActionKind::Forbid => "forbid",
+            ActionKind::Collect => "collect",
+            ActionKind::Set => "set",
+        }
+    }
+
+    /// The kind a word writes, if it writes one.
+    pub fn named(word: &str) -> Option<ActionKind> {
+        ActionKind::ALL.into_iter().find(|k| k.word() == word)
+    }
+}
+
+impl Action {
+    /// What kind of action this is.
+    pub fn kind(&self) -> ActionKind {
+        match self {
+            Action::Require(_) => ActionKind::Require,
+            Action::Prefer(_) => ActionKind::Prefer,
+            Action::Capture { .. } | Action::CaptureRegion { .. } => ActionKind::Capture,
+            Action::Resow { .. } => ActionKind::Resow,
+            Action::Relay(_) => ActionKind::Relay,
+            Action::Set { .. } | Action::SetPlayer { .. } => ActionKind::Set,
+            Action::Again => ActionKind::Again,
+            Action::Stop => ActionKind::Stop,
+            Action::Cancel => ActionKind::Cancel,
+            Action::Forbid => ActionKind::Forbid,
+            Action::Collect => ActionKind::Collect,
+        }
+    }
+}
+
+/// One moment of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct MomentSpec {
+    /// The word that names it (`rule x at land`).
+    pub name: &'static str,
+    /// Where it is, for messages ("at the `land` moment").
+    pub what: &'static str,
+    /// What a rule's `when` sees.
+    pub when: Sees,
+    /// What its actions see.
+    pub actions_see: Sees,
+    /// The actions its rules can take.
+    pub actions: &'static [ActionKind],
+    /// How its rules apply.
+    pub order: Order,
+}
+
+impl Moment {
+    /// Every moment, in the order a turn meets them.
+    pub const ALL: [Moment; 7] = [
+        Moment::Start,
+        Moment::Lift,
+        Moment::Land,
+        Moment::Capture,
+        Moment::Turn,
+        Moment::After,
+        Moment::End,
+    ];
+
+    /// The moment's row of the table.
+    pub fn spec(self) -> &'static MomentSpec {
+        use ActionKind as K;
+        match self {
+            Moment::Start => &MomentSpec {
+                name: "start",
+                what: "at the `start` moment",
+                when: Sees {
+                    mover: true,
+                    origin: true,
+                    ..NOTHING
+                },
+                actions_see: Sees {
+                    mover: true,
+                    origin: true,
+                    ..NOTHING
+                },
+                actions: &[K::Require, K::Prefer],
+                order: Order::Filter,
+            },
+            Moment::Lift => &MomentSpec {
+                name: "lift",
+                what: "at the `lift` moment",
+                when: Sees {
+                    here: true,
+                    ..PLAYED
+                },
+                actions_see: Sees {
+                    here: true,
+                    ..PLAYED
+                },
+                actions: &[K::Set],
+                order: Order::Every,
+            },
+            Moment::Land => &MomentSpec {
+                name: "land",
+                what: "while sowing",
+                when: PLAYED,
+                actions_see: PLAYED,
+                actions: &[K::Capture, K::Resow, K::Relay, K::Again, K::Stop, K::Set],
+                order: Order::First,
+            },
+            Moment::Capture => &MomentSpec {
+                name: "capture",
+                what: "while sowing",
+                when: PLAYED,
+                actions_see: PLAYED,
+                actions: &[K::Cancel, K::Forbid, K::Capture, K::Set],
+                order: Order::Every,
+            },
+            Moment::Turn => &MomentSpec {
+                name: "turn",
+                what: "in a `turn` rule's `when` (judged before the turn)",
+                when: Sees {
+                    mover: true,
+                    origin: true,
+                    ..NOTHING
+                },
+                actions_see: PLAYED,
+                actions: &[K::Require, K::Prefer, K::Forbid],
+                order: Order::Filter,
+            },
+            Moment::After => &MomentSpec {
+                name: "after",
+                what: "at the `after` moment",
+                when: Sees {
+                    ahead: true,
+                    ..PLAYED
+                },
+                actions_see: Sees {
+                    ahead: true,
+                    ..PLAYED
+                },
+                actions: &[K::Set],
+                order: Order::Every,
+            },
+            Moment::End => &MomentSpec {
+                name: "end",
+                what: "at the `end` moment",
+                when: Sees {
+                    mover: true,
+                    ..NOTHING
+                },
+                actions_see: Sees {
+                    mover: true,
+                    ..NOTHING
+                },
+                actions: &[K::Collect, K::Set],
+                order: Order::Every,
+            },
+        }
+    }
+
+    /// The word that names it.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The moment a word names, if it names one.
+    pub fn named(word: &str) -> Option<Moment> {
+        Moment::ALL.into_iter().find(|m| m.name() == word)
+    }
+
+    /// Whether its rules can take this kind of action.
+    pub fn allows(self, kind: ActionKind) -> bool {
+        self.spec().actions.contains(&kind)
+    }
+}

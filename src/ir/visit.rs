@@ -1,0 +1,213 @@
+//! One walk over the IR, on which every analysis of the rules is built:
+//! each node's children, exhaustively, so that a new kind of node is a
+//! compile error here rather than a part some analysis silently skips.
+
+use super::{Action, Cond, End, Mark, Num, Phase, Place, Region, Rule, Rules, VarAt, Who};
+
+/// A node of the IR.
+#[derive(Debug, Clone, Copy)]
+pub enum Node<'a> {
+    /// A condition.
+    Cond(&'a Cond),
+    /// A number.
+    Num(&'a Num),
+    /// A place.
+    Place(&'a Place),
+    /// A player.
+    Who(&'a Who),
+    /// A set of pits.
+    Region(&'a Region),
+    /// An instance of a variable.
+    VarAt(&'a VarAt),
+}
+
+/// Where an expression of the rules stands.
+#[derive(Debug, Clone, Copy)]
+pub enum Root<'a> {
+    /// A rule (its `when` and its actions).
+    Rule(&'a Rule),
+    /// An end rule (its condition and the player it names).
+    End(&'a End),
+    /// A phase's condition.
+    Phase(&'a Phase),
+    /// A mark of the text board.
+    Mark(&'a Mark),
+    /// The score.
+    Score(&'a Num),
+}
+
+impl<'a> Node<'a> {
+    /// Calls `f` on each child of the node (not deeper).
+    pub fn children(self, f: &mut dyn FnMut(Node<'a>)) {
+        match self {
+            Node::Cond(c) => match c {
+                Cond::True
+                | Cond::InPhase(_)
+                | Cond::Going(_)
+                | Cond::Chose(_)
+                | Cond::Flagged(_)
+                | Cond::NoLegalTurn
+                | Cond::Repeated => {}
+                Cond::Not(a) => f(Node::Cond(a)),
+                Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| f(Node::Cond(c))),
+                Cond::Compare(_, a, b) => {
+                    f(Node::Num(a));
+                    f(Node::Num(b));
+                }
+                Cond::InRange(a, b, d) => {
+                    f(Node::Num(a));
+                    f(Node::Num(b));
+                    f(Node::Num(d));
+                }
+                Cond::SamePlace(a, b) => {
+                    f(Node::Place(a));
+                    f(Node::Place(b));
+                }
+                Cond::SamePlayer(a, b) => {
+                    f(Node::Who(a));
+                    f(Node::Who(b));
+                }
+                Cond::PlaceIn(p, r) => {
+                    f(Node::Place(p));
+                    f(Node::Region(r));
+                }
+                Cond::VarIs(_, at, _) => f(Node::VarAt(at)),
+                Cond::HasCapture(w) => f(Node::Who(w)),
+            },
+            Node::Num(n) => match n {
+                Num::Int(_) | Num::Total | Num::Captured | Num::Sowings => {}
+                Num::Seeds(p) => f(Node::Place(p)),
+                Num::SeedsIn(r) => f(Node::Region(r)),
+                Num::Hand(w) => f(Node::Who(w)),
+                Num::Count(r, c) => {
+                    f(Node::Region(r));
+                    f(Node::Cond(c));
+                }
+                Num::Before(a) => f(Node::Num(a)),
+                Num::Arith(_, a, b) => {
+                    f(Node::Num(a));
+                    f(Node::Num(b));
+                }
+            },
+            Node::Place(p) => match p {
+                Place::Pit(_) | Place::Last | Place::Origin | Place::Here => {}
+                Place::Store(w) | Place::Named(_, w) => f(Node::Who(w)),
+                Place::Opposite(p) => f(Node::Place(p)),
+            },
+            Node::Who(w) => match w {
+                Who::Mover | Who::Opponent | Who::Player(_) | Who::Each => {}
+                Who::Owner(p) => f(Node::Place(p)),
+            },
+            Node::Region(r) => match r {
+                Region::Board => {}
+                Region::Side(w) | Region::Named(_, w) | Region::FirstCaptures(w) => f(Node::Who(w)),
+            },
+            Node::VarAt(at) => match at {
+                VarAt::Game => {}
+                VarAt::Player(w) => f(Node::Who(w)),
+                VarAt::Pit(p) => f(Node::Place(p)),
+                VarAt::Pits(r) => f(Node::Region(r)),
+            },
+        }
+    }
+}
+
+impl Action {
+    /// Calls `f` on each expression the action holds.
+    pub fn children<'a>(&'a self, f: &mut dyn FnMut(Node<'a>)) {
+        match self {
+            Action::Require(c) | Action::Prefer(c) => f(Node::Cond(c)),
+            Action::Capture { place, chain, to } => {
+                f(Node::Place(place));
+                if let Some((_, c)) = chain {
+                    f(Node::Cond(c));
+                }
+                if let Some(to) = to {
+                    f(Node::Place(to));
+                }
+            }
+            Action::CaptureRegion { region, to } => {
+                f(Node::Region(region));
+                if let Some(to) = to {
+                    f(Node::Place(to));
+                }
+            }
+            Action::Resow { from, .. } => f(Node::Place(from)),
+            Action::Set { at, .. } => f(Node::VarAt(at)),
+            Action::SetPlayer { at, to, .. } => {
+                f(Node::VarAt(at));
+                f(Node::Who(to));
+            }
+            Action::Relay(_)
+            | Action::Again
+            | Action::Stop
+            | Action::Cancel
+            | Action::Forbid
+            | Action::Collect => {}
+        }
+    }
+}
+
+impl<'a> Root<'a> {
+    /// Calls `f` on each expression the root holds.
+    pub fn children(self, f: &mut dyn FnMut(Node<'a>)) {
+        match self {
+            Root::Rule(r) => {
+                f(Node::Cond(&r.when));
+                r.actions.iter().for_each(|a| a.children(f));
+            }
+            Root::End(e) => {
+                f(Node::Cond(&e.when));
+                if let Some((_, w)) = &e.result {
+                    f(Node::Who(w));
+                }
+            }
+            Root::Phase(p) => f(Node::Cond(&p.when)),
+            Root::Mark(m) => f(Node::Cond(&m.when)),
+            Root::Score(n) => f(Node::Num(n)),
+        }
+    }
+
+    /// Calls `f` on every node under the root, parents first, going
+    /// deeper under a node only while `f` returns `true` for it.
+    pub fn walk(self, f: &mut dyn FnMut(Node<'a>) -> bool) {
+        self.children(&mut |n| walk(n, f));
+    }
+
+    /// Whether some node under the root is one `f` accepts.
+    pub fn any(self, f: &dyn Fn(Node<'a>) -> bool) -> bool {
+        let mut found = false;
+        self.walk(&mut |n| {
+            found |= f(n);
+            !found
+        });
+        found
+    }
+}
+
+/// Calls `f` on `node` and, while `f` says so, on everything under it,
+/// parents before children.
+pub fn walk<'a>(node: Node<'a>, f: &mut dyn FnMut(Node<'a>) -> bool) {
+    if f(node) {
+        node.children(&mut |c| walk(c, f));
+    }
+}
+
+impl Rules {
+    /// Every place an expression stands in the rules: each rule, end
+    /// rule, phase, mark and the score.
+    pub fn roots(&self) -> impl Iterator<Item = Root<'_>> {
+        self.rules
+            .iter()
+            .map(Root::Rule)
+            .chain(self.ends.iter().map(Root::End))
+            .chain(self.phases.iter().map(Root::Phase))
+            .chain(self.marks.iter().map(Root::Mark))
+            .chain(std::iter::once(Root::Score(&self.score)))
+    }
+
+    /// Whether some node anywhere in the rules is one `f` accepts.
+    pub fn any(&self, f: &dyn Fn(Node) -> bool) -> bool {
+        self.roots().any(|r| r.any(f))
+    }
+}
