@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
-use crate::ir::{ArithOp, CmpOp, Cond, Num, PitId, Place, Player, Region, Who};
+use crate::ir::{ArithOp, CmpOp, Cond, Num, PitId, Place, Player, Region, Sees, Who};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 
 /// What the names of an expression can refer to.
@@ -46,23 +46,13 @@ pub struct Definition {
     pub span: Span,
 }
 
-/// Where an expression is judged, which decides what `last`, `origin`,
-/// `here` and `player` mean.
+/// Where an expression is judged: what it can see there (the moment
+/// table's `Sees`, read by the checker and the engine alike), and how the
+/// place is named in messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Context {
-    /// `last` is defined.
-    pub last: bool,
-    /// `origin` is defined.
-    pub origin: bool,
-    /// `here` is defined (a chain's condition).
-    pub here: bool,
-    /// `player` is defined (the score).
-    pub each: bool,
-    /// `mover` and `opponent` are defined.
-    pub turn: bool,
-    /// Looking ahead (`has_capture`, `first_captures`) is possible: after a
-    /// turn has been played.
-    pub ahead: bool,
+    /// The words that mean something here.
+    pub sees: Sees,
     /// Where this is, for messages ("in an `end` rule").
     pub what: &'static str,
 }
@@ -416,19 +406,23 @@ impl<'a> Lowerer<'a> {
         let v = match w {
             "mover" => {
                 need(
-                    ctx.turn,
+                    ctx.sees.mover,
                     "the player to move, known only during a turn",
                     self,
                 )?;
                 Value::Who(Who::Mover)
             }
             "opponent" => {
-                need(ctx.turn, "the other player, known only during a turn", self)?;
+                need(
+                    ctx.sees.mover,
+                    "the other player, known only during a turn",
+                    self,
+                )?;
                 Value::Who(Who::Opponent)
             }
             "player" => {
                 need(
-                    ctx.each,
+                    ctx.sees.each,
                     "the player being scored, known only in `score`",
                     self,
                 )?;
@@ -436,7 +430,7 @@ impl<'a> Lowerer<'a> {
             }
             "last" => {
                 need(
-                    ctx.last,
+                    ctx.sees.last,
                     "where the last seed landed, known from the `land` moment on",
                     self,
                 )?;
@@ -444,7 +438,7 @@ impl<'a> Lowerer<'a> {
             }
             "origin" => {
                 need(
-                    ctx.origin,
+                    ctx.sees.origin,
                     "the pit the turn started from, known during a turn",
                     self,
                 )?;
@@ -452,7 +446,7 @@ impl<'a> Lowerer<'a> {
             }
             "here" => {
                 need(
-                    ctx.here,
+                    ctx.sees.here,
                     "the pit a chain is judging, known only in `chain … while`",
                     self,
                 )?;
@@ -464,16 +458,23 @@ impl<'a> Lowerer<'a> {
             "false" => Value::Cond(Cond::Not(Box::new(Cond::True))),
             "no_legal_turn" => {
                 need(
-                    ctx.turn,
-                    "whether the player to move has a legal turn",
+                    ctx.sees.ending,
+                    "whether the player to move has a legal turn, known only to an end rule judged before a turn",
                     self,
                 )?;
                 Value::Cond(Cond::NoLegalTurn)
             }
-            "repeated" => Value::Cond(Cond::Repeated),
+            "repeated" => {
+                need(
+                    ctx.sees.ending,
+                    "whether the position was seen before, known only to an end rule judged before a turn",
+                    self,
+                )?;
+                Value::Cond(Cond::Repeated)
+            }
             "captured" => {
                 need(
-                    ctx.last,
+                    ctx.sees.last,
                     "the seeds captured so far this turn, known from the `land` moment on",
                     self,
                 )?;
@@ -481,7 +482,7 @@ impl<'a> Lowerer<'a> {
             }
             "sowings" => {
                 need(
-                    ctx.last,
+                    ctx.sees.last,
                     "the sowings made so far this turn, known from the `land` moment on",
                     self,
                 )?;
@@ -495,6 +496,11 @@ impl<'a> Lowerer<'a> {
                 } else if let Some(def) = s.lets.get(w) {
                     return self.expand(w, def, &[], e);
                 } else if let Some(&i) = s.phases.get(w) {
+                    need(
+                        ctx.sees.phases,
+                        "a phase: the game is in the first phase whose condition holds, so a phase's condition names none",
+                        self,
+                    )?;
                     Value::Cond(Cond::InPhase(i))
                 } else if let Some(i) = s.settings.iter().position(|o| o.name == w) {
                     let o = &s.settings[i];
@@ -630,7 +636,7 @@ impl<'a> Lowerer<'a> {
             }
             "has_capture" | "first_captures" => {
                 self.arity(name, span, args, 1, &format!("{name}(opponent)"))?;
-                if !s.context.ahead {
+                if !s.context.sees.ahead {
                     return self.error(
                         Diagnostic::at(span, format!("`{name}` means nothing {}", s.context.what), "no look ahead here")
                             .hint(format!("`{name}(…)` looks at the turns a player could play next: use it at the `after` moment")),
@@ -658,14 +664,14 @@ impl<'a> Lowerer<'a> {
                     }
                 };
                 let saved = self.scope.context;
-                self.scope.context.here = true;
+                self.scope.context.sees.here = true;
                 let c = self.cond(&args[1]);
                 self.scope.context = saved;
                 Some(Value::Num(Num::Count(region, Box::new(c?))))
             }
             "going" => {
                 self.arity(name, span, args, 1, "going(forward)")?;
-                if !s.context.last {
+                if !s.context.sees.last {
                     return self.error(
                         Diagnostic::at(
                             span,
@@ -694,7 +700,7 @@ impl<'a> Lowerer<'a> {
             }
             "chose" => {
                 self.arity(name, span, args, 1, "chose(L)")?;
-                if !s.context.turn || !s.context.origin {
+                if !s.context.sees.mover || !s.context.sees.origin {
                     return self.error(
                         Diagnostic::at(
                             span,
@@ -731,7 +737,7 @@ impl<'a> Lowerer<'a> {
             }
             "before" => {
                 self.arity(name, span, args, 1, "before(seeds(side(opponent)))")?;
-                if !s.context.turn {
+                if !s.context.sees.mover {
                     return self.error(
                         Diagnostic::at(
                             span,

@@ -8,9 +8,10 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
 use crate::ir::{
-    Action, Choices, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark, Moment, NamedPit,
-    NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row, Rule, Rules,
-    Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope, Verdict, Who,
+    Action, ActionKind, Choices, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark,
+    Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row,
+    Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope, Verdict,
+    Who,
 };
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Statement};
 pub use expr::Definition;
@@ -29,9 +30,6 @@ const SUGGESTED: &[&str] = &[
     "track", "sow", "notation", "rule", "end", "score", "endless", "option", "extends", "replace",
     "remove",
 ];
-
-/// The moments a rule can be judged at.
-const MOMENTS: &[&str] = &["start", "land", "capture", "turn", "after", "lift", "end"];
 
 pub use crate::limits::MAX_PITS;
 use crate::limits::{MAX_NAME, MAX_PHASES, MAX_RULES, MAX_STATEMENTS, MAX_VAR_SLOTS};
@@ -1282,12 +1280,7 @@ impl Checker {
                 "phase" => {
                     self.no_block(s);
                     let mut lw = Lowerer::new(scope(Context {
-                        last: false,
-                        origin: false,
-                        here: false,
-                        each: false,
-                        turn: true,
-                        ahead: false,
+                        sees: Sees::PHASE,
                         what: "in a phase's condition",
                     }));
                     match s.args.as_slice() {
@@ -1371,12 +1364,7 @@ impl Checker {
                     }
                     sow_seen = true;
                     let mut lw = Lowerer::new(scope(Context {
-                        last: false,
-                        origin: true,
-                        here: false,
-                        each: false,
-                        turn: true,
-                        ahead: false,
+                        sees: Sees::SOWING,
                         what: "in `sow`",
                     }));
                     self.sowing(s, &mut sowing, &mut lw);
@@ -1412,12 +1400,7 @@ impl Checker {
                 "score" => {
                     self.no_block(s);
                     let mut lw = Lowerer::new(scope(Context {
-                        last: false,
-                        origin: false,
-                        here: false,
-                        each: true,
-                        turn: false,
-                        ahead: false,
+                        sees: Sees::SCORE,
                         what: "in `score`",
                     }));
                     match s.args.as_slice() {
@@ -1541,12 +1524,7 @@ impl Checker {
         for st in std::mem::take(&mut self.mark_statements) {
             self.no_block(&st);
             let mut lw = Lowerer::new(scope(Context {
-                last: false,
-                origin: false,
-                here: true,
-                each: false,
-                turn: true,
-                ahead: false,
+                sees: Sees::MARK,
                 what: "in a `mark`",
             }));
             match st.args.as_slice() {
@@ -1921,25 +1899,17 @@ impl Checker {
             );
             return None;
         };
-        let moment = match moment_e.as_word() {
-            Some("start") => Moment::Start,
-            Some("land") => Moment::Land,
-            Some("capture") => Moment::Capture,
-            Some("turn") => Moment::Turn,
-            Some("after") => Moment::After,
-            Some("lift") => Moment::Lift,
-            Some("end") => Moment::End,
-            other => {
-                self.err(Diagnostic::unknown(
-                    Some(moment_e.span),
-                    other.unwrap_or(""),
-                    "unknown moment",
-                    "not a moment of a turn",
-                    MOMENTS.iter().copied(),
-                    format!("the moments are {}", MOMENTS.join(", ")),
-                ));
-                return None;
-            }
+        let Some(moment) = moment_e.as_word().and_then(Moment::named) else {
+            let names: Vec<&str> = Moment::ALL.iter().map(|m| m.name()).collect();
+            self.err(Diagnostic::unknown(
+                Some(moment_e.span),
+                moment_e.as_word().unwrap_or(""),
+                "unknown moment",
+                "not a moment of a turn",
+                names.iter().copied(),
+                format!("the moments are {}", names.join(", ")),
+            ));
+            return None;
         };
         let (when_ctx, body_ctx) = contexts(moment);
         let mut lw = Lowerer::new(scope(when_ctx));
@@ -2045,35 +2015,21 @@ impl Checker {
         scope: &dyn Fn(Context) -> Scope<'x>,
     ) -> Option<Action> {
         self.no_block(st);
-        let allowed: &[&str] = match moment {
-            Moment::Start => &["require", "prefer"],
-            Moment::Land => &["capture", "resow", "relay", "again", "stop", "set"],
-            Moment::Capture => &["cancel", "forbid", "capture", "set"],
-            Moment::Turn => &["require", "prefer", "forbid"],
-            Moment::After => &["set"],
-            Moment::Lift => &["set"],
-            Moment::End => &["collect", "set"],
-        };
+        // Which actions the moment allows: the moment table's.
+        let allowed: Vec<&str> = moment.spec().actions.iter().map(|k| k.word()).collect();
         let w = st.word.name.as_str();
         if !allowed.contains(&w) {
-            let all = [
-                "require", "prefer", "capture", "resow", "relay", "again", "stop", "cancel",
-                "forbid", "collect", "set",
-            ];
-            if all.contains(&w) {
+            if ActionKind::named(w).is_some() {
                 self.err(
                     Diagnostic::at(
                         st.word.span,
-                        format!(
-                            "`{w}` cannot be done at the `{}` moment",
-                            moment_name(moment)
-                        ),
+                        format!("`{w}` cannot be done at the `{}` moment", moment.name()),
                         "not at this moment",
                     )
                     .hint(format!("at this moment a rule can: {}", allowed.join(", "))),
                 );
             } else {
-                self.unknown(st, allowed, "action");
+                self.unknown(st, &allowed, "action");
             }
             return None;
         }
@@ -2091,8 +2047,10 @@ impl Checker {
             }
             Some(a)
         };
-        match w {
-            "relay" => match (st.args.as_slice(), &st.tail) {
+        // (The moment allows it, so it names a kind.)
+        let kind = ActionKind::named(w)?;
+        match kind {
+            ActionKind::Relay => match (st.args.as_slice(), &st.tail) {
                 ([], None) => Some(Action::Relay(None)),
                 ([n], None) => self
                     .number(n, "the number relayed")
@@ -2109,11 +2067,11 @@ impl Checker {
                     None
                 }
             },
-            "again" => no_args(self, Action::Again),
-            "stop" => no_args(self, Action::Stop),
-            "cancel" => no_args(self, Action::Cancel),
-            "forbid" => no_args(self, Action::Forbid),
-            "collect" => {
+            ActionKind::Again => no_args(self, Action::Again),
+            ActionKind::Stop => no_args(self, Action::Stop),
+            ActionKind::Cancel => no_args(self, Action::Cancel),
+            ActionKind::Forbid => no_args(self, Action::Forbid),
+            ActionKind::Collect => {
                 if self.stores.iter().any(Option::is_none) {
                     self.err(
                         Diagnostic::at(
@@ -2127,7 +2085,7 @@ impl Checker {
                 }
                 no_args(self, Action::Collect)
             }
-            "require" | "prefer" => {
+            ActionKind::Require | ActionKind::Prefer => {
                 let mut lw = Lowerer::new(scope(ctx));
                 let c = match st.args.as_slice() {
                     [e] => lw.cond(e),
@@ -2144,16 +2102,15 @@ impl Checker {
                     }
                 };
                 self.diagnostics.append(&mut lw.diagnostics);
-                Some(if w == "require" {
+                Some(if kind == ActionKind::Require {
                     Action::Require(c?)
                 } else {
                     Action::Prefer(c?)
                 })
             }
-            "capture" => self.capture(st, ctx, scope),
-            "set" => self.set(st, ctx, scope),
-            "resow" => self.resow(st, ctx, scope),
-            _ => unreachable!("allowed actions are handled"),
+            ActionKind::Capture => self.capture(st, ctx, scope),
+            ActionKind::Set => self.set(st, ctx, scope),
+            ActionKind::Resow => self.resow(st, ctx, scope),
         }
     }
 
@@ -2212,7 +2169,10 @@ impl Checker {
                             None
                         }
                     };
-                    let mut chain_lw = Lowerer::new(scope(Context { here: true, ..ctx }));
+                    let mut chain_lw = Lowerer::new(scope(Context {
+                        sees: ctx.sees.with_here(),
+                        ..ctx
+                    }));
                     let c = chain_lw.cond(&args[i + 3]);
                     lw.diagnostics.append(&mut chain_lw.diagnostics);
                     if let (Some(d), Some(c)) = (dir, c) {
@@ -2628,14 +2588,16 @@ impl Checker {
             );
             return None;
         };
-        let mut lw = Lowerer::new(scope(Context {
-            last: false,
-            origin: false,
-            here: false,
-            each: true,
-            turn: true,
-            ahead: false,
-            what: "in an `end` rule",
+        let mut lw = Lowerer::new(scope(if at_once {
+            Context {
+                sees: Sees::END_AT_ONCE,
+                what: "in an end rule judged during a turn (`at once`)",
+            }
+        } else {
+            Context {
+                sees: Sees::END_RULE,
+                what: "in an `end` rule",
+            }
         }));
         let when = lw.cond(cond);
         let result = result.map(|(v, w)| (v, lw.who(w)));
@@ -2653,88 +2615,20 @@ impl Checker {
     }
 }
 
-fn moment_name(m: Moment) -> &'static str {
-    match m {
-        Moment::Start => "start",
-        Moment::Land => "land",
-        Moment::Capture => "capture",
-        Moment::Turn => "turn",
-        Moment::After => "after",
-        Moment::Lift => "lift",
-        Moment::End => "end",
-    }
-}
-
-/// What the `when` and the actions of a rule at each moment may refer to.
+/// What the `when` and the actions of a rule at each moment may refer to:
+/// the moment table's.
 fn contexts(m: Moment) -> (Context, Context) {
-    let base = Context {
-        last: false,
-        origin: false,
-        here: false,
-        each: false,
-        turn: true,
-        ahead: false,
-        what: "",
-    };
-    match m {
-        Moment::Start => {
-            let c = Context {
-                origin: true,
-                what: "at the `start` moment",
-                ..base
-            };
-            (c, c)
-        }
-        Moment::Land | Moment::Capture => {
-            let c = Context {
-                origin: true,
-                last: true,
-                what: "while sowing",
-                ..base
-            };
-            (c, c)
-        }
-        Moment::Turn => (
-            Context {
-                origin: true,
-                what: "in a `turn` rule's `when` (judged before the turn)",
-                ..base
-            },
-            Context {
-                origin: true,
-                last: true,
-                what: "in a `turn` rule",
-                ..base
-            },
-        ),
-        Moment::After => {
-            let c = Context {
-                origin: true,
-                last: true,
-                what: "at the `after` moment",
-                ahead: true,
-                ..base
-            };
-            (c, c)
-        }
-        Moment::Lift => {
-            let c = Context {
-                origin: true,
-                last: true,
-                here: true,
-                what: "at the `lift` moment",
-                ..base
-            };
-            (c, c)
-        }
-        Moment::End => {
-            let c = Context {
-                what: "at the `end` moment",
-                ..base
-            };
-            (c, c)
-        }
-    }
+    let spec = m.spec();
+    (
+        Context {
+            sees: spec.when,
+            what: spec.what,
+        },
+        Context {
+            sees: spec.actions_see,
+            what: spec.actions_what,
+        },
+    )
 }
 
 impl Statement {

@@ -49,6 +49,9 @@ pub(crate) struct Site<'a> {
     pub at: Option<&'a Step>,
     pub look: Option<&'a Lookahead>,
     pub here: u16,
+    /// Seeds are being lifted to be sown (at `lift`): `sowings` counts the
+    /// sowing they begin.
+    pub lifting: bool,
 }
 
 impl<'a> Site<'a> {
@@ -59,6 +62,7 @@ impl<'a> Site<'a> {
             at: Some(at),
             look: None,
             here: NONE,
+            lifting: false,
         }
     }
 
@@ -71,6 +75,7 @@ impl<'a> Site<'a> {
         };
         f.here = self.here;
         f.look = self.look;
+        f.sowings += self.lifting as i64;
         f
     }
 

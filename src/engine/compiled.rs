@@ -172,8 +172,10 @@ pub(crate) enum C {
     Going(Direction),
     Chose(u8),
     Flagged(u8),
-    /// Judged on the position at the start of the turn.
-    AtStart(Box<C>),
+    /// The game is in this phase: the phase of the position the turn
+    /// started from, as [`super::Engine::phase`] judges it (the one place a
+    /// phase is judged).
+    InPhase(usize),
     /// Known only by looking ahead (see [`super::lookahead`]).
     HasCapture(W),
 }
@@ -195,7 +197,7 @@ pub(crate) fn reads_flag(c: &C) -> bool {
     }
     match c {
         C::Flagged(_) => true,
-        C::Not(inner) | C::AtStart(inner) => reads_flag(inner),
+        C::Not(inner) => reads_flag(inner),
         C::And(v) | C::Or(v) => v.iter().any(reads_flag),
         C::Cmp(_, a, b) => num(a) || num(b),
         C::Range(a, b, c) => num(a) || num(b) || num(c),
@@ -342,7 +344,9 @@ pub(crate) fn cost(c: &C) -> u64 {
         | C::Chose(_)
         | C::Flagged(_)
         | C::HasCapture(_) => 1,
-        C::Not(c) | C::AtStart(c) => 1 + cost(c),
+        C::Not(c) => 1 + cost(c),
+        // The phases' conditions, judged in order.
+        C::InPhase(_) => 8,
         C::And(v) | C::Or(v) => v.iter().map(cost).sum(),
         C::Cmp(_, a, b) => 1 + num(a) + num(b),
         C::LinCmp(_, l) => 1 + lin(l),
@@ -689,20 +693,7 @@ impl Compiler<'_> {
             Cond::InPhase(i) if k.stage.is_some_and(|st| st.phase.is_some()) => {
                 C::Const(k.stage.and_then(|st| st.phase) == Some(*i))
             }
-            Cond::InPhase(i) => {
-                // In phase i: its condition holds and no earlier one's does.
-                let mut parts: Vec<Cond> = self.rules.phases[..*i]
-                    .iter()
-                    .map(|p| Cond::Not(Box::new(p.when.clone())))
-                    .collect();
-                parts.push(self.rules.phases[*i].when.clone());
-                // The phase is the game's at the start of the turn, all
-                // through the turn.
-                match self.cond(&Cond::And(parts), k) {
-                    C::Const(b) => C::Const(b),
-                    c => C::AtStart(Box::new(c)),
-                }
-            }
+            Cond::InPhase(i) => C::InPhase(*i),
             Cond::NoLegalTurn => C::NoLegalTurn,
             Cond::Repeated => C::Repeated,
             Cond::HasCapture(w) => C::HasCapture(self.who(w, k)),

@@ -422,14 +422,9 @@ impl Engine {
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
             C::Flagged(i) => f.flagged(*i),
-            C::AtStart(c) => {
-                let g = Ctx {
-                    pos: f.before,
-                    total: Cell::new(f.total.get()),
-                    ..*f
-                };
-                self.cond(c, &g)
-            }
+            // The phase is the game's at the start of the turn, all through
+            // the turn.
+            C::InPhase(i) => self.phase(f.before) == Some(*i),
         }
     }
 }

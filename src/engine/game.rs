@@ -426,13 +426,15 @@ impl State {
         reason: &Arc<str>,
         decided: Option<Option<Player>>,
     ) {
-        // The `end` rules, on the position the game ends in (`before(…)`:
-        // the position the last turn started from).
+        // The `end` rules, on the position the game ends in (`before(…)`
+        // and the phase are judged on it too: the turn is over).
+        self.before.copy_from(&self.pos);
         let site = Site {
             before: &self.before,
             at: None,
             look: None,
             here: NONE,
+            lifting: false,
         };
         for rule in &e.plan[mover as usize].at_end {
             if !e.cond(&rule.when, &site.ctx(&self.pos)) {

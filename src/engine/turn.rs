@@ -587,8 +587,9 @@ impl Engine {
         if plan.lift.is_empty() {
             return n;
         }
-        // The rules for this stage of the turn and this pit: most pits have none.
-        let rules = match self.stage(at.phase, at.sowings, at.captured) {
+        // The rules for this stage of the turn and this pit: most pits have
+        // none. Seeds are lifted for the next sowing: `sowings` counts it.
+        let rules = match self.stage(at.phase, at.sowings + 1, at.captured) {
             Some(k) => {
                 let st = &plan.stages[k];
                 st.lifting.get(cell as usize).unwrap_or(&st.lift)
@@ -614,6 +615,7 @@ impl Engine {
     ) {
         let site = Site {
             here: cell,
+            lifting: true,
             ..Site::turn(before, at)
         };
         for rule in rules {

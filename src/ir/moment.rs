@@ -25,6 +25,8 @@ pub struct Sees {
     pub ending: bool,
     /// `player`: the player a score or an end rule is judged for.
     pub each: bool,
+    /// The phases' names: whether the game is in a phase.
+    pub phases: bool,
 }
 
 /// Nothing but constants and the board.
@@ -36,6 +38,7 @@ const NOTHING: Sees = Sees {
     ahead: false,
     ending: false,
     each: false,
+    phases: true,
 };
 
 /// A turn's words, once it has been played (or a sowing made).
@@ -48,9 +51,11 @@ const PLAYED: Sees = Sees {
 
 impl Sees {
     /// A phase's condition: the position only (the phase decides which
-    /// turns are legal, so it cannot depend on them).
+    /// turns are legal, so it cannot depend on them), and no phase (the
+    /// first phase whose condition holds is the game's).
     pub const PHASE: Sees = Sees {
         mover: true,
+        phases: false,
         ..NOTHING
     };
     /// An end rule (`end NAME when …`): judged before every turn.
@@ -194,8 +199,10 @@ impl Action {
 pub struct MomentSpec {
     /// The word that names it (`rule x at land`).
     pub name: &'static str,
-    /// Where it is, for messages ("at the `land` moment").
+    /// Where its rules' `when` is, for messages ("at the `land` moment").
     pub what: &'static str,
+    /// Where its actions are, likewise.
+    pub actions_what: &'static str,
     /// What a rule's `when` sees.
     pub when: Sees,
     /// What its actions see.
@@ -225,6 +232,7 @@ impl Moment {
             Moment::Start => &MomentSpec {
                 name: "start",
                 what: "at the `start` moment",
+                actions_what: "at the `start` moment",
                 when: Sees {
                     mover: true,
                     origin: true,
@@ -241,6 +249,7 @@ impl Moment {
             Moment::Lift => &MomentSpec {
                 name: "lift",
                 what: "at the `lift` moment",
+                actions_what: "at the `lift` moment",
                 when: Sees {
                     here: true,
                     ..PLAYED
@@ -255,6 +264,7 @@ impl Moment {
             Moment::Land => &MomentSpec {
                 name: "land",
                 what: "while sowing",
+                actions_what: "while sowing",
                 when: PLAYED,
                 actions_see: PLAYED,
                 actions: &[K::Capture, K::Resow, K::Relay, K::Again, K::Stop, K::Set],
@@ -263,6 +273,7 @@ impl Moment {
             Moment::Capture => &MomentSpec {
                 name: "capture",
                 what: "while sowing",
+                actions_what: "while sowing",
                 when: PLAYED,
                 actions_see: PLAYED,
                 actions: &[K::Cancel, K::Forbid, K::Capture, K::Set],
@@ -271,6 +282,7 @@ impl Moment {
             Moment::Turn => &MomentSpec {
                 name: "turn",
                 what: "in a `turn` rule's `when` (judged before the turn)",
+                actions_what: "in a `turn` rule",
                 when: Sees {
                     mover: true,
                     origin: true,
@@ -283,6 +295,7 @@ impl Moment {
             Moment::After => &MomentSpec {
                 name: "after",
                 what: "at the `after` moment",
+                actions_what: "at the `after` moment",
                 when: Sees {
                     ahead: true,
                     ..PLAYED
@@ -297,6 +310,7 @@ impl Moment {
             Moment::End => &MomentSpec {
                 name: "end",
                 what: "at the `end` moment",
+                actions_what: "at the `end` moment",
                 when: Sees {
                     mover: true,
                     ..NOTHING
