@@ -213,7 +213,7 @@ fn headings_at(
         } else {
             match rules.stores[c as usize - npits] {
                 Some(crate::ir::Store::Left) => -1,
-                _ => width,
+                Some(crate::ir::Store::Right) | None => width,
             }
         };
         if mover == 0 {

@@ -192,7 +192,7 @@ pub(crate) fn reads_flag(c: &C) -> bool {
         l.terms.iter().any(|(_, t)| match t {
             T::Count(_, c) => reads_flag(c),
             T::Before(n) => num(n),
-            _ => false,
+            T::Seeds(_) | T::Sum(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => false,
         })
     }
     match c {
@@ -202,7 +202,24 @@ pub(crate) fn reads_flag(c: &C) -> bool {
         C::Cmp(_, a, b) => num(a) || num(b),
         C::Range(a, b, c) => num(a) || num(b) || num(c),
         C::LinCmp(_, l) => lin(l),
-        _ => false,
+        C::VarIs(..)
+        | C::Const(_)
+        | C::CellLin(..)
+        | C::SumCmp(..)
+        | C::SpanCmp(..)
+        | C::SeedsCmp(..)
+        | C::SeedsIn(..)
+        | C::SamePlace(..)
+        | C::OwnerIs(..)
+        | C::SamePlayer(..)
+        | C::In(..)
+        | C::InCells(..)
+        | C::NoLegalTurn
+        | C::Repeated
+        | C::Going(_)
+        | C::Chose(_)
+        | C::InPhase(_)
+        | C::HasCapture(_) => false,
     }
 }
 
@@ -370,7 +387,7 @@ fn action_cost(a: &A) -> u64 {
         A::CaptureRegion { region, .. } => {
             2 + ANY_REGION.min(match region {
                 R::Cells(cells) => cells.len() as u64,
-                _ => ANY_REGION,
+                R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => ANY_REGION,
             })
         }
         A::Set {

@@ -252,19 +252,22 @@ impl Game {
         let mover = st.pos.to_move.unwrap_or(0);
         let applied = match played {
             Ok(a) => a,
-            Err(Halt::Endless) if e.rules.endless != Endless::Forbid => {
+            Err(Halt::Endless) => {
                 // The variant lets a turn that never ends be played: it ends
                 // the game, a draw or a loss for the mover.
+                let decided = match e.rules.endless {
+                    // (Not a legal turn: only played by a caller that did not
+                    // list it.)
+                    Endless::Forbid => return Err(TooLong),
+                    Endless::Draw => None,
+                    Endless::Loss => Some(1 - mover),
+                };
                 st.pos.copy_from(&st.before);
                 st.plies += 1;
-                let decided = match e.rules.endless {
-                    Endless::Draw => Some(None),
-                    _ => Some(Some(1 - mover)),
-                };
-                st.finish(e, mover, &e.reasons[e.rules.ends.len()], decided);
+                st.finish(e, mover, &e.reasons[e.rules.ends.len()], Some(decided));
                 return Ok(());
             }
-            Err(h) => return Err(h.into()),
+            Err(h @ (Halt::TooLong | Halt::Settled)) => return Err(h.into()),
         };
         st.plies += 1;
         if let Some(i) = applied.ended {
@@ -830,7 +833,18 @@ impl State {
                         match a {
                             A::Require(c) | A::Prefer(c) => e.cond(c, &fa),
                             A::Forbid => false,
-                            _ => true,
+                            // (The moment table allows no other action at
+                            // `turn`: it rejects nothing.)
+                            A::Capture { .. }
+                            | A::CaptureRegion { .. }
+                            | A::Resow { .. }
+                            | A::Set { .. }
+                            | A::SetPlayer { .. }
+                            | A::Relay(_)
+                            | A::Again
+                            | A::Stop
+                            | A::Cancel
+                            | A::Collect => true,
                         }
                     };
                     keep[k] |= if holds { 2 } else { 0 };

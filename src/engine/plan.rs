@@ -303,7 +303,18 @@ impl Plan {
                                 A::Require(C::Const(b)) | A::Prefer(C::Const(b)) => Some(*b),
                                 A::Require(_) | A::Prefer(_) => None,
                                 A::Forbid => Some(false),
-                                _ => Some(true),
+                                // (The moment table allows no other action at
+                                // `turn`: it says nothing of the turn.)
+                                A::Capture { .. }
+                                | A::CaptureRegion { .. }
+                                | A::Resow { .. }
+                                | A::Set { .. }
+                                | A::SetPlayer { .. }
+                                | A::Relay(_)
+                                | A::Again
+                                | A::Stop
+                                | A::Cancel
+                                | A::Collect => Some(true),
                             })
                             .collect()
                     })
@@ -352,7 +363,12 @@ impl Plan {
                             let placed = |m: Moment, pit: Option<u16>| -> Vec<CRule> {
                                 let (last, here) = match m {
                                     Moment::Land => (pit, None),
-                                    _ => (None, pit),
+                                    Moment::Lift
+                                    | Moment::Capture
+                                    | Moment::Start
+                                    | Moment::Turn
+                                    | Moment::After
+                                    | Moment::End => (None, pit),
                                 };
                                 of(m)
                                     .map(|i| compiler.placed_rule(i, mover, stage, last, here))
