@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::check::statements::{self, Key};
 use crate::diagnostic::{Diagnostic, Kind, Span};
 use crate::syntax::ast::{Expr, ExprKind, Statement, Word};
 use crate::{check, syntax, variants, Variant};
@@ -444,7 +445,7 @@ impl Loader {
                             Diagnostic::at(s.span, "`add` adds one line to a block", "not a block line")
                                 .hint(format!(
                                     "write `add setup seeds 3: A1` (blocks: {}); a new statement needs no `add`",
-                                    BLOCKS.join(", ")
+                                    blocks().collect::<Vec<_>>().join(", ")
                                 )),
                         );
                     }
@@ -698,15 +699,15 @@ impl Loader {
     }
 }
 
-/// The words that change a base.
+/// The words that change a base (all of the table's but `extends`).
 const CHANGES: &[&str] = &["replace", "remove", "add"];
 
 /// What identifies a top-level statement, for replacing it: the word, and
 /// the name for statements that declare one.
 fn key(s: &Statement) -> Option<String> {
     let w = s.word.name.as_str();
-    match w {
-        "rule" | "let" | "var" | "pit" | "region" | "phase" | "end" | "option" => {
+    match statements::statement(w)?.key {
+        Key::Named => {
             let name = match &s.args.first()?.kind {
                 ExprKind::Word(n) => n.clone(),
                 ExprKind::Call(n, _) => n.name.clone(),
@@ -714,13 +715,11 @@ fn key(s: &Statement) -> Option<String> {
             };
             Some(format!("{w} {name}"))
         }
-        "track" => Some(match s.args.first().and_then(Expr::as_word) {
-            Some(owner) => format!("track {owner}"),
-            None => "track".to_string(),
+        Key::Owner => Some(match s.args.first().and_then(Expr::as_word) {
+            Some(owner) => format!("{w} {owner}"),
+            None => w.to_string(),
         }),
-        "variant" | "title" | "players" | "board" | "setup" | "sow" | "notation" | "score"
-        | "endless" => Some(w.to_string()),
-        _ => None,
+        Key::Once => Some(w.to_string()),
     }
 }
 
@@ -793,12 +792,19 @@ impl Merged {
 }
 
 /// The statements whose block holds lines a file can change one by one.
-const BLOCKS: &[&str] = &["board", "setup", "sow", "notation"];
+fn blocks() -> impl Iterator<Item = &'static str> {
+    statements::STATEMENTS
+        .iter()
+        .filter(|s| s.lines)
+        .map(|s| s.word)
+}
 
 /// `replace setup hands 10`: a block statement given arguments, which it
 /// never takes, names one of its lines.
 fn is_inner_edit(s: &Statement) -> bool {
-    BLOCKS.contains(&s.word.name.as_str()) && !s.args.is_empty() && s.block.is_none()
+    statements::statement(&s.word.name).is_some_and(|spec| spec.lines)
+        && !s.args.is_empty()
+        && s.block.is_none()
 }
 
 /// The names at the start of a block line's arguments (`north inner` in

@@ -1,0 +1,151 @@
+//! How the game ends (`end …`), what a turn that never ends does
+//! (`endless`), and the score.
+
+use super::*;
+
+impl Checker {
+    pub(super) fn end<'x>(
+        &mut self,
+        s: &Statement,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<End> {
+        // end NAME [at once] when COND [winner|loser PLAYER]
+        self.no_block(s);
+        let usage = "write `end NAME [at once] when CONDITION [winner PLAYER | loser PLAYER]`";
+        let malformed = |this: &mut Self| {
+            this.err(
+                Diagnostic::at(
+                    s.span,
+                    "an end rule is `end NAME [at once] when CONDITION [winner|loser PLAYER]`",
+                    "malformed end rule",
+                )
+                .hint(usage),
+            );
+        };
+        let args = s.args.as_slice();
+        let Some(name_e) = args.first() else {
+            malformed(self);
+            return None;
+        };
+        let mut rest = &args[1..];
+        let at_once =
+            rest.len() >= 2 && rest[0].as_word() == Some("at") && rest[1].as_word() == Some("once");
+        if at_once {
+            rest = &rest[2..];
+        }
+        let (cond, result) = match rest {
+            [w, c] if w.as_word() == Some("when") => (c, None),
+            [w, c, k, p]
+                if w.as_word() == Some("when")
+                    && matches!(k.as_word(), Some("winner" | "loser")) =>
+            {
+                let verdict = if k.as_word() == Some("winner") {
+                    Verdict::Winner
+                } else {
+                    Verdict::Loser
+                };
+                (c, Some((verdict, p)))
+            }
+            _ => {
+                malformed(self);
+                return None;
+            }
+        };
+        let Some(name) = name_e.as_word().map(str::to_string) else {
+            self.err(
+                Diagnostic::at(
+                    name_e.span,
+                    "an end rule's name is a plain name",
+                    "not a name",
+                )
+                .hint(usage),
+            );
+            return None;
+        };
+        let mut lw = Lowerer::new(scope(if at_once {
+            Context {
+                sees: Sees::END_AT_ONCE,
+                what: "in an end rule judged during a turn (`at once`)",
+            }
+        } else {
+            Context {
+                sees: Sees::END_RULE,
+                what: "in an `end` rule",
+            }
+        }));
+        let when = lw.cond(cond);
+        let result = result.map(|(v, w)| (v, lw.who(w)));
+        self.diagnostics.append(&mut lw.diagnostics);
+        let result = match result {
+            None => None,
+            Some((v, w)) => Some((v, w?)),
+        };
+        Some(End {
+            name,
+            when: when?,
+            result,
+            at_once,
+        })
+    }
+
+    /// `endless: forbid|draw|loss` (or an option naming one).
+    pub(super) fn endless(&mut self, s: &Statement, endless: &mut Endless) {
+        self.no_block(s);
+        let choice = match (s.args.as_slice(), tail(s)) {
+            ([], [w]) | ([w], []) => self.option_value(w).or(w.as_word()),
+            _ => None,
+        };
+        match choice {
+            Some("forbid") => *endless = Endless::Forbid,
+            Some("draw") => *endless = Endless::Draw,
+            Some("loss") => *endless = Endless::Loss,
+            _ => self.err(
+                Diagnostic::at(
+                    s.span,
+                    "`endless` is `forbid`, `draw` or `loss`",
+                    "unknown policy",
+                )
+                .hint("write `endless: forbid` (a turn that would never end is not legal)"),
+            ),
+        }
+    }
+
+    /// `score EXPR`: each player's (`player`), at the end.
+    pub(super) fn score<'x>(
+        &mut self,
+        s: &Statement,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+        score: &mut Option<Num>,
+    ) {
+        self.no_block(s);
+        let mut lw = Lowerer::new(scope(Context {
+            sees: Sees::SCORE,
+            what: "in `score`",
+        }));
+        match s.args.as_slice() {
+            [e] => *score = lw.num(e),
+            _ => self.err(
+                Diagnostic::at(
+                    s.span,
+                    "`score` takes one expression",
+                    "expected `score EXPR`",
+                )
+                .hint("write `score seeds(store(player)) + seeds(side(player))`"),
+            ),
+        }
+        self.diagnostics.append(&mut lw.diagnostics);
+    }
+}
+
+/// The score without a `score` statement: a player's store, side and hand.
+pub(super) fn default_score() -> Num {
+    Num::Arith(
+        crate::ir::ArithOp::Add,
+        Box::new(Num::Seeds(Place::Store(Who::Each))),
+        Box::new(Num::Arith(
+            crate::ir::ArithOp::Add,
+            Box::new(Num::SeedsIn(Region::Side(Who::Each))),
+            Box::new(Num::Hand(Who::Each)),
+        )),
+    )
+}

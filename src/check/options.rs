@@ -1,0 +1,158 @@
+//! The options of a variant (`option NAME default VALUE: VALUES`) and
+//! the values given to them from outside the file.
+
+use super::*;
+
+impl Checker {
+    /// First pass: names, players, the board, regions, named pits and
+    /// definitions, which everything else refers to.
+    /// `option NAME default VALUE: VALUES`, where VALUES are words or a
+    /// range `LOW..HIGH`; then the values given from outside the file.
+    pub(super) fn options(&mut self, statements: &[Statement], given: &[(String, String)]) {
+        for s in statements.iter().filter(|s| s.word.name == "option") {
+            self.no_block(s);
+            let usage =
+                "write `option grand_slam default capture_nothing: capture_nothing forbidden` \
+                         or `option seeds default 4: 1..12`";
+            let (name, default) = match s.args.as_slice() {
+                [n, d, v] if d.as_word() == Some("default") && n.as_word().is_some() => {
+                    let v = match &v.kind {
+                        ExprKind::Word(w) => Some(w.clone()),
+                        ExprKind::Int(k) => Some(k.to_string()),
+                        _ => None,
+                    };
+                    (n.as_word().unwrap_or_default(), v)
+                }
+                _ => (
+                    s.args.first().and_then(Expr::as_word).unwrap_or_default(),
+                    None,
+                ),
+            };
+            let choices = match tail(s) {
+                [Expr {
+                    kind: ExprKind::Binary(BinaryOp::Range, lo, hi),
+                    span,
+                }] => match (&lo.kind, &hi.kind) {
+                    (ExprKind::Int(_), ExprKind::Int(hi)) if *hi > crate::limits::MAX_NUMBER => {
+                        self.err(
+                            Diagnostic::at(
+                                *span,
+                                format!(
+                                    "an option's numbers are at most {}",
+                                    crate::limits::MAX_NUMBER
+                                ),
+                                "too large",
+                            )
+                            .hint("counts in a variant are at most 1000000"),
+                        );
+                        continue;
+                    }
+                    (ExprKind::Int(lo), ExprKind::Int(hi)) if lo <= hi => {
+                        Some(Choices::Range(*lo, *hi))
+                    }
+                    (ExprKind::Int(lo), ExprKind::Int(hi)) => {
+                        self.err(
+                            Diagnostic::at(
+                                *span,
+                                format!("the range {lo}..{hi} is empty"),
+                                "no number lies in it",
+                            )
+                            .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
+                        );
+                        continue;
+                    }
+                    _ => None,
+                },
+                words if !words.is_empty() && words.iter().all(|w| w.as_word().is_some()) => {
+                    Some(Choices::Words(
+                        words
+                            .iter()
+                            .filter_map(Expr::as_word)
+                            .map(str::to_string)
+                            .collect(),
+                    ))
+                }
+                _ => None,
+            };
+            let (Some(default), Some(choices)) = (default, choices) else {
+                self.err(
+                    Diagnostic::at(
+                        s.span,
+                        "an option is `option NAME default VALUE: VALUES`",
+                        "malformed option",
+                    )
+                    .hint(usage),
+                );
+                continue;
+            };
+            if !choices.allows(&default) {
+                self.err(
+                    Diagnostic::at(
+                        s.args[2].span,
+                        format!("the default `{default}` is not one of the option's values"),
+                        "not a value",
+                    )
+                    .hint(format!("`{name}` takes {}", choices.describe())),
+                );
+                continue;
+            }
+            // Declared (and a duplicate reported) in file order with the
+            // other names, by `declarations`.
+            if !self.settings.iter().any(|o| o.name == name) {
+                self.settings.push(Setting {
+                    name: name.to_string(),
+                    choices,
+                    value: default,
+                });
+            }
+        }
+        for (i, (name, value)) in given.iter().enumerate() {
+            if given[..i].iter().any(|(n, _)| n == name) {
+                self.err(
+                    Diagnostic::new(format!("option `{name}` is given twice"))
+                        .hint("give each option one value")
+                        .kind(Kind::Option(name.as_str().into())),
+                );
+                continue;
+            }
+            let Some(setting) = self.settings.iter_mut().find(|o| o.name == *name) else {
+                let names: Vec<&str> = self.settings.iter().map(|o| o.name.as_str()).collect();
+                let d = Diagnostic::new(format!("the variant has no option `{name}`"));
+                let otherwise = if names.is_empty() {
+                    "this variant has no options".to_string()
+                } else {
+                    format!("its options are: {}", names.join(", "))
+                };
+                let d = d.suggest(name, names.iter().copied(), otherwise);
+                self.err(d.kind(Kind::Option(name.as_str().into())));
+                continue;
+            };
+            if !setting.choices.allows(value) {
+                let d = Diagnostic::new(format!("`{value}` is not a value of option `{name}`"));
+                let d = match &setting.choices {
+                    Choices::Words(w) => d.suggest(
+                        value,
+                        w.iter().map(String::as_str),
+                        format!("`{name}` takes {}", setting.choices.describe()),
+                    ),
+                    Choices::Range(..) => d.hint(format!(
+                        "`{name}` takes a number in {}",
+                        setting.choices.describe()
+                    )),
+                };
+                self.err(d.kind(Kind::Option(name.as_str().into())));
+                continue;
+            }
+            setting.value = value.clone();
+        }
+    }
+
+    /// The value in force of the option a word names, if it names one.
+    pub(super) fn option_value(&self, e: &Expr) -> Option<&str> {
+        let w = e.as_word()?;
+        self.settings
+            .iter()
+            .find(|o| o.name == w)
+            .map(|o| o.value.as_str())
+    }
+}

@@ -1,0 +1,565 @@
+//! Rules (`rule NAME at MOMENT … { actions }`): their moment, as the
+//! moment table has it, and their actions.
+
+use super::*;
+
+impl Checker {
+    pub(super) fn rule<'x>(
+        &mut self,
+        s: &Statement,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Rule> {
+        // rule NAME at MOMENT [during PHASE] [when COND] { actions }
+        let usage = "write `rule NAME at MOMENT [during PHASE] [when CONDITION] { … }`";
+        let malformed = |this: &mut Self| {
+            this.err(
+                Diagnostic::at(
+                    s.span,
+                    "a rule is `rule NAME at MOMENT [during PHASE] [when CONDITION] { … }`",
+                    "malformed rule",
+                )
+                .hint(usage),
+            );
+        };
+        let args = s.args.as_slice();
+        if args.len() < 3 || args[1].as_word() != Some("at") {
+            malformed(self);
+            return None;
+        }
+        let (name, moment_e) = (&args[0], &args[2]);
+        let mut rest = &args[3..];
+        let mut phase: Option<Cond> = None;
+        if rest.len() >= 2 && rest[0].as_word() == Some("during") {
+            phase = Some(Cond::InPhase(self.phase_named(&rest[1])?));
+            rest = &rest[2..];
+        }
+        let cond_e = match rest {
+            [] => None,
+            [w, c] if w.as_word() == Some("when") => Some(c),
+            _ => {
+                malformed(self);
+                return None;
+            }
+        };
+        let Some(name) = name.as_word().map(str::to_string) else {
+            self.err(
+                Diagnostic::at(name.span, "a rule's name is a plain name", "not a name")
+                    .hint(usage),
+            );
+            return None;
+        };
+        let Some(moment) = moment_e.as_word().and_then(Moment::named) else {
+            let names: Vec<&str> = Moment::ALL.iter().map(|m| m.name()).collect();
+            self.err(Diagnostic::unknown(
+                Some(moment_e.span),
+                moment_e.as_word().unwrap_or(""),
+                "unknown moment",
+                "not a moment of a turn",
+                names.iter().copied(),
+                format!("the moments are {}", names.join(", ")),
+            ));
+            return None;
+        };
+        let (when_ctx, body_ctx) = contexts(moment);
+        let mut lw = Lowerer::new(scope(when_ctx));
+        let when = cond_e.map_or(Some(Cond::True), |c| lw.cond(c));
+        let when = match (phase, when) {
+            (None, w) => w,
+            (Some(p), Some(Cond::True)) => Some(p),
+            (Some(p), Some(w)) => Some(Cond::And(vec![p, w])),
+            (Some(_), None) => None,
+        };
+        self.diagnostics.append(&mut lw.diagnostics);
+        let body = self.block(s);
+        let mut actions = Vec::new();
+        let mut spans = Vec::new();
+        for st in body {
+            if let Some(a) = self.action(st, moment, body_ctx, scope) {
+                actions.push(a);
+                spans.push(st.span);
+            }
+        }
+        // (Whether it resows is read off the words: a `resow` the checker
+        // refused still says where the captured seeds go.)
+        let resows = body.iter().any(|st| st.word.name == "resow");
+        self.destinations(moment, &actions, &spans, resows);
+        if body.is_empty() && s.block.is_some() {
+            self.err(
+                Diagnostic::at(s.span, "this rule does nothing", "empty block")
+                    .hint("add an action such as `stop`"),
+            );
+        }
+        Some(Rule {
+            name,
+            moment,
+            when: when?,
+            actions,
+        })
+    }
+
+    /// Where a rule's captured seeds go must exist: a store named, or the
+    /// mover's store for a capture without `to` in a rule that does not
+    /// resow; and a `resow` needs seeds to sow.
+    pub(super) fn destinations(
+        &mut self,
+        moment: Moment,
+        actions: &[Action],
+        spans: &[Span],
+        resows: bool,
+    ) {
+        let mut undirected = false;
+        for (a, span) in actions.iter().zip(spans) {
+            let to = match a {
+                Action::Capture { to, .. } | Action::CaptureRegion { to, .. } => to,
+                _ => continue,
+            };
+            match to {
+                Some(Place::Store(w)) => {
+                    let needed: &[usize] = match w {
+                        Who::Player(p) => &[*p as usize][..],
+                        _ => &[0, 1],
+                    };
+                    if needed.iter().any(|&p| self.stores[p].is_none()) {
+                        self.err(
+                            Diagnostic::at(
+                                *span,
+                                "the seeds go to a store the board does not have",
+                                "no such store",
+                            )
+                            .hint("declare the stores in `board` (`store PLAYER left|right`)"),
+                        );
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    undirected = true;
+                    // At `capture`, seeds go where the capture they join
+                    // goes: without stores, every capture at `land` resows.
+                    if !resows
+                        && moment != Moment::Capture
+                        && self.stores.iter().any(Option::is_none)
+                    {
+                        self.err(
+                            Diagnostic::at(*span, "the seeds go to the mover's store, and the board has no stores", "no store")
+                                .hint("declare the stores in `board`, or sow the seeds on with `resow from PLACE HEADING`"),
+                        );
+                    }
+                }
+            }
+        }
+        let lowered = actions.iter().any(|a| matches!(a, Action::Resow { .. }));
+        if lowered && !undirected {
+            if let Some((_, span)) = actions
+                .iter()
+                .zip(spans)
+                .find(|(a, _)| matches!(a, Action::Resow { .. }))
+            {
+                self.err(
+                    Diagnostic::at(*span, "nothing to resow: every capture of this rule names its store", "sows nothing")
+                        .hint("`resow` sows the seeds captured without `to`: write `capture opposite(last)`"),
+                );
+            }
+        }
+    }
+
+    pub(super) fn action<'x>(
+        &mut self,
+        st: &Statement,
+        moment: Moment,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        self.no_block(st);
+        // Which actions the moment allows: the moment table's.
+        let allowed: Vec<&str> = moment.spec().actions.iter().map(|k| k.word()).collect();
+        let w = st.word.name.as_str();
+        if !allowed.contains(&w) {
+            if ActionKind::named(w).is_some() {
+                self.err(
+                    Diagnostic::at(
+                        st.word.span,
+                        format!("`{w}` cannot be done at the `{}` moment", moment.name()),
+                        "not at this moment",
+                    )
+                    .hint(format!("at this moment a rule can: {}", allowed.join(", "))),
+                );
+            } else {
+                self.unknown(st, &allowed, "action");
+            }
+            return None;
+        }
+        let no_args = |this: &mut Self, a: Action| {
+            if !st.args.is_empty() || st.tail.is_some() {
+                this.err(
+                    Diagnostic::at(
+                        st.span,
+                        format!("`{w}` takes no arguments"),
+                        "unexpected arguments",
+                    )
+                    .hint(format!("write `{w}` alone")),
+                );
+                return None;
+            }
+            Some(a)
+        };
+        // (The moment allows it, so it names a kind.)
+        let kind = ActionKind::named(w)?;
+        match kind {
+            ActionKind::Relay => match (st.args.as_slice(), &st.tail) {
+                ([], None) => Some(Action::Relay(None)),
+                ([n], None) => self
+                    .number(n, "the number relayed")
+                    .map(|k| Action::Relay(Some(k.max(1)))),
+                _ => {
+                    self.err(
+                        Diagnostic::at(
+                            st.span,
+                            "`relay` takes at most a count",
+                            "unexpected arguments",
+                        )
+                        .hint("write `relay` (all the seeds) or `relay 2`"),
+                    );
+                    None
+                }
+            },
+            ActionKind::Again => no_args(self, Action::Again),
+            ActionKind::Stop => no_args(self, Action::Stop),
+            ActionKind::Cancel => no_args(self, Action::Cancel),
+            ActionKind::Forbid => no_args(self, Action::Forbid),
+            ActionKind::Collect => {
+                if self.stores.iter().any(Option::is_none) {
+                    self.err(
+                        Diagnostic::at(
+                            st.span,
+                            "`collect` needs a store for each player",
+                            "no stores",
+                        )
+                        .hint("declare `store PLAYER left|right` in `board`"),
+                    );
+                    return None;
+                }
+                no_args(self, Action::Collect)
+            }
+            ActionKind::Require | ActionKind::Prefer => {
+                let mut lw = Lowerer::new(scope(ctx));
+                let c = match st.args.as_slice() {
+                    [e] => lw.cond(e),
+                    _ => {
+                        lw.diagnostics.push(
+                            Diagnostic::at(
+                                st.span,
+                                format!("`{w}` takes one condition"),
+                                "expected a condition",
+                            )
+                            .hint(format!("write `{w} seeds(origin) > 0`")),
+                        );
+                        None
+                    }
+                };
+                self.diagnostics.append(&mut lw.diagnostics);
+                Some(if kind == ActionKind::Require {
+                    Action::Require(c?)
+                } else {
+                    Action::Prefer(c?)
+                })
+            }
+            ActionKind::Capture => self.capture(st, ctx, scope),
+            ActionKind::Set => self.set(st, ctx, scope),
+            ActionKind::Resow => self.resow(st, ctx, scope),
+        }
+    }
+
+    pub(super) fn capture<'x>(
+        &mut self,
+        st: &Statement,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        // capture WHAT [to PLACE] [chain forward|backward while COND]
+        let usage = "write `capture last [to store(mover)] [chain backward while CONDITION]`";
+        let args = &st.args;
+        let Some(what) = args.first() else {
+            self.err(
+                Diagnostic::at(
+                    st.span,
+                    "`capture` needs what it takes",
+                    "nothing to capture",
+                )
+                .hint(usage),
+            );
+            return None;
+        };
+        let mut lw = Lowerer::new(scope(ctx));
+        let target = lw.value(what);
+        let mut to = None;
+        let mut chain = None;
+        let mut i = 1;
+        let mut ok = true;
+        while i < args.len() {
+            match args[i].as_word() {
+                Some("to") if i + 1 < args.len() => {
+                    if let Some(p) = lw.place(&args[i + 1]) {
+                        if !matches!(p, Place::Store(_)) {
+                            lw.diagnostics.push(
+                                Diagnostic::at(
+                                    args[i + 1].span,
+                                    "captured seeds go to a store",
+                                    "not a store",
+                                )
+                                .hint("write `to store(mover)`"),
+                            );
+                            ok = false;
+                        }
+                        to = Some(p);
+                    }
+                    i += 2;
+                }
+                Some("chain") if i + 3 < args.len() && args[i + 2].as_word() == Some("while") => {
+                    let dir = match args[i + 1].as_word() {
+                        Some("forward") => Some(Direction::Forward),
+                        Some("backward") => Some(Direction::Backward),
+                        _ => {
+                            lw.diagnostics.push(Diagnostic::at(args[i + 1].span, "a chain runs `forward` or `backward`", "unknown direction")
+                                .hint("`backward` walks against the sowing, towards where it came from"));
+                            None
+                        }
+                    };
+                    let mut chain_lw = Lowerer::new(scope(Context {
+                        sees: ctx.sees.with_here(),
+                        ..ctx
+                    }));
+                    let c = chain_lw.cond(&args[i + 3]);
+                    lw.diagnostics.append(&mut chain_lw.diagnostics);
+                    if let (Some(d), Some(c)) = (dir, c) {
+                        chain = Some((d, c));
+                    } else {
+                        ok = false;
+                    }
+                    i += 4;
+                }
+                _ => {
+                    lw.diagnostics.push(
+                        Diagnostic::at(
+                            args[i].span,
+                            "unexpected argument to `capture`",
+                            "not understood",
+                        )
+                        .hint(usage),
+                    );
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        self.diagnostics.append(&mut lw.diagnostics);
+        let action = match target? {
+            Value::Place(Place::Store(_)) => {
+                self.err(
+                    Diagnostic::at(what.span, "a capture takes pits, not a store", "a store")
+                        .hint("capture a pit (`last`, `opposite(last)`) or a region; a store's seeds stay in it"),
+                );
+                return None;
+            }
+            Value::Place(place) => Action::Capture { place, chain, to },
+            Value::Region(region) => {
+                if chain.is_some() {
+                    self.err(
+                        Diagnostic::at(
+                            st.span,
+                            "a region capture has no chain",
+                            "chain on a region",
+                        )
+                        .hint(usage),
+                    );
+                    return None;
+                }
+                Action::CaptureRegion { region, to }
+            }
+            other => {
+                let d = match &other {
+                    Value::Keyword(k) => Diagnostic::unknown(
+                        Some(what.span),
+                        k,
+                        format!("unknown name `{k}`"),
+                        "not a place",
+                        sorted(self.labels.keys())
+                            .into_iter()
+                            .chain(["last", "origin"]),
+                        "capture a place (`last`, `opposite(last)`) or a region",
+                    ),
+                    _ => Diagnostic::at(
+                        what.span,
+                        "capture takes a place or a region",
+                        "not a place",
+                    )
+                    .hint(usage),
+                };
+                self.err(d);
+                return None;
+            }
+        };
+        ok.then_some(action)
+    }
+
+    /// `set NAME(x) = value`
+    pub(super) fn set<'x>(
+        &mut self,
+        st: &Statement,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        let usage = "write `set NAME(mover) = value` for a declared variable";
+        let (target, value) = match (st.args.as_slice(), tail(st)) {
+            ([t], [v]) if st.tail.is_some() => (t, v),
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        st.span,
+                        "`set` is `set VARIABLE = VALUE`",
+                        "malformed `set`",
+                    )
+                    .hint(usage),
+                );
+                return None;
+            }
+        };
+        let mut lw = Lowerer::new(scope(ctx));
+        let v = lw.value(target);
+        self.diagnostics.append(&mut lw.diagnostics);
+        let Some(Value::Var(var, at)) = v else {
+            if v.is_some() {
+                let name = match &target.kind {
+                    ExprKind::Call(n, _) => n.name.clone(),
+                    ExprKind::Word(w) => w.clone(),
+                    _ => String::new(),
+                };
+                self.err(Diagnostic::unknown(
+                    Some(target.span),
+                    &name,
+                    "only a variable can be set",
+                    "not a variable",
+                    self.vars.iter().map(|v| v.name.as_str()),
+                    "declare it with `var NAME per player: values…`",
+                ));
+            }
+            return None;
+        };
+        let values = &self.vars[var].values;
+        if let Some(i) = value
+            .as_word()
+            .and_then(|w| values.iter().position(|x| x == w))
+        {
+            return Some(Action::Set { var, at, value: i });
+        }
+        // A player, for a variable whose values are the players' names.
+        let mut lw = Lowerer::new(scope(ctx));
+        let player = match lw.value(value) {
+            Some(Value::Who(w)) => Some(lw.player_values(var, value).map(|_| w)),
+            _ => None,
+        };
+        self.diagnostics.append(&mut lw.diagnostics);
+        match player {
+            Some(Some(to)) => return Some(Action::SetPlayer { var, at, to }),
+            Some(None) => return None,
+            None => {}
+        }
+        let values = &self.vars[var].values;
+        let Some(w) = value.as_word() else {
+            self.err(
+                Diagnostic::at(value.span, "a value is a plain name", "not a value")
+                    .hint(format!("one of: {}", values.join(", "))),
+            );
+            return None;
+        };
+        match values.iter().position(|x| x == w) {
+            Some(value) => Some(Action::Set { var, at, value }),
+            None => {
+                let mut d = Diagnostic::at(
+                    value.span,
+                    format!("`{w}` is not a value of `{}`", self.vars[var].name),
+                    "unknown value",
+                );
+                d = d.suggest(
+                    w,
+                    values.iter().map(String::as_str),
+                    format!("one of: {}", values.join(", ")),
+                );
+                self.err(d);
+                None
+            }
+        }
+    }
+
+    /// `resow from PLACE forward|backward|left|right`
+    pub(super) fn resow<'x>(
+        &mut self,
+        st: &Statement,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        let usage = "write `resow from PLACE forward` (or backward, left, right)";
+        let [from_kw, place, heading] = st.args.as_slice() else {
+            self.err(
+                Diagnostic::at(
+                    st.span,
+                    "`resow` is `resow from PLACE HEADING`",
+                    "malformed `resow`",
+                )
+                .hint(usage),
+            );
+            return None;
+        };
+        if from_kw.as_word() != Some("from") {
+            self.err(Diagnostic::at(from_kw.span, "expected `from`", "not `from`").hint(usage));
+            return None;
+        }
+        let mut lw = Lowerer::new(scope(ctx));
+        let from = lw.place(place);
+        self.diagnostics.append(&mut lw.diagnostics);
+        let heading = self.heading(
+            heading,
+            "a heading is forward, backward, left or right",
+            usage,
+        )?;
+        Some(Action::Resow {
+            from: from?,
+            heading,
+        })
+    }
+
+    /// Records a rule's (or end's) name; reports a second use of it with
+    /// both places.
+    pub(super) fn unique_rule_name(
+        &mut self,
+        names: &mut HashMap<String, Span>,
+        name: &str,
+        span: Span,
+    ) -> bool {
+        if let Some(first) = names.get(name) {
+            self.err(
+                Diagnostic::at(span, format!("two rules are named `{name}`"), "second rule")
+                    .related(*first, "first rule here")
+                    .hint("every rule and end has its own name"),
+            );
+            return false;
+        }
+        names.insert(name.to_string(), span);
+        true
+    }
+}
+
+/// What the `when` and the actions of a rule at each moment may refer to:
+/// the moment table's.
+fn contexts(m: Moment) -> (Context, Context) {
+    let spec = m.spec();
+    (
+        Context {
+            sees: spec.when,
+            what: spec.what,
+        },
+        Context {
+            sees: spec.actions_see,
+            what: spec.actions_what,
+        },
+    )
+}

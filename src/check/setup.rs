@@ -1,0 +1,128 @@
+//! The starting position (`setup { … }`) and the counts a file writes.
+
+use super::*;
+
+impl Checker {
+    pub(super) fn setup(&mut self, s: &Statement, setup: &mut Setup) {
+        let body = self.block(s);
+        let mut total: Option<(u64, Span)> = None;
+        for st in body {
+            self.no_block(st);
+            match st.word.name.as_str() {
+                "seeds" => {
+                    let Some(n) = st.args.first().and_then(|e| self.number(e, "a seed count"))
+                    else {
+                        continue;
+                    };
+                    if st.args.len() > 1 {
+                        self.err(
+                            Diagnostic::at(
+                                st.args[1].span,
+                                "`seeds` takes one count",
+                                "extra argument",
+                            )
+                            .hint("write `seeds 4` for every pit or `seeds 6: A5 a5` for some"),
+                        );
+                        continue;
+                    }
+                    match &st.tail {
+                        None => setup.seeds.iter_mut().for_each(|x| *x = n),
+                        Some((_, t)) => {
+                            for e in t {
+                                if let Some(id) = self.label(e) {
+                                    setup.seeds[id as usize] = n;
+                                }
+                            }
+                        }
+                    }
+                }
+                "hands" => {
+                    if let [e] = st.args.as_slice() {
+                        if let Some(n) = self.number(e, "a hand") {
+                            setup.hands = [n, n];
+                        }
+                    } else {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`hands` takes one count",
+                                "expected `hands N`",
+                            )
+                            .hint("write `hands 22`"),
+                        );
+                    }
+                }
+                "first" => {
+                    if let [e] = st.args.as_slice() {
+                        if let Some(p) = self.player(e) {
+                            setup.first = p;
+                        }
+                    } else {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`first` takes a player",
+                                "expected `first PLAYER`",
+                            )
+                            .hint("write `first south`"),
+                        );
+                    }
+                }
+                "total" => {
+                    if let [e] = st.args.as_slice() {
+                        if let Some(n) = self.number(e, "the total") {
+                            total = Some((n as u64, st.span));
+                        }
+                    } else {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`total` takes one count",
+                                "expected `total N`",
+                            )
+                            .hint("write `total 48`"),
+                        );
+                    }
+                }
+                _ => self.unknown(st, &["seeds", "hands", "first", "total"], "setup statement"),
+            }
+        }
+        if let Some((want, span)) = total {
+            let pits: u64 = setup.seeds.iter().map(|&x| x as u64).sum();
+            let hands: u64 = setup.hands.iter().map(|&x| x as u64).sum();
+            if pits + hands != want {
+                self.err(
+                    Diagnostic::at(span, "the seeds do not add up", format!("says {want}")).hint(
+                        format!(
+                            "the setup puts {pits} seeds in pits and {hands} in hands, {} in all",
+                            pits + hands
+                        ),
+                    ),
+                );
+            }
+        }
+    }
+
+    pub(super) fn number(&mut self, e: &Expr, what: &str) -> Option<u32> {
+        if let Some(n) = self.option_value(e).and_then(|v| v.parse::<u32>().ok()) {
+            return Some(n);
+        }
+        match &e.kind {
+            ExprKind::Int(n) if (0..=1_000_000).contains(n) => Some(*n as u32),
+            ExprKind::Int(_) => {
+                self.err(
+                    Diagnostic::at(e.span, format!("{what} is at most 1000000"), "too large")
+                        .hint("counts in a variant are at most 1000000"),
+                );
+                None
+            }
+            _ => {
+                self.err(
+                    Diagnostic::at(e.span, format!("{what} is a whole number"), "not a number")
+                        .hint("write a count such as `4`"),
+                );
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! How a sowing is made (`sow { … }`), and that it fits the board and
+//! the notation.
+
+use super::*;
+
+impl Checker {
+    pub(super) fn sowing(&mut self, s: &Statement, sowing: &mut Sowing, lw: &mut Lowerer) {
+        let body = self.block(s);
+        for st in body {
+            self.no_block(st);
+            let arg = st.args.first();
+            match (st.word.name.as_str(), st.args.len()) {
+                ("take", 1) => match &st.args[0].kind {
+                    ExprKind::Word(w) if w == "all" => sowing.take = Take::All,
+                    ExprKind::Int(_) => {
+                        if let Some(n) = self.number(&st.args[0], "the number taken") {
+                            if n == 0 {
+                                self.err(
+                                    Diagnostic::at(
+                                        st.args[0].span,
+                                        "a sowing must take at least one seed",
+                                        "takes nothing",
+                                    )
+                                    .hint("write `take all` or `take 1` or more"),
+                                );
+                            }
+                            sowing.take = Take::Count(n);
+                        }
+                    }
+                    _ => self.err(
+                        Diagnostic::at(
+                            st.args[0].span,
+                            "`take` is `all` or a count",
+                            "expected `all` or a number",
+                        )
+                        .hint("write `take all`"),
+                    ),
+                },
+                ("direction", 1) => match arg.and_then(Expr::as_word) {
+                    Some("forward") => sowing.direction = Some(Direction::Forward),
+                    Some("backward") => sowing.direction = Some(Direction::Backward),
+                    Some("choose") => sowing.direction = None,
+                    _ => self.err(
+                        Diagnostic::at(
+                            st.args[0].span,
+                            "a direction is `forward` or `backward` along the track, or `choose`",
+                            "unknown direction",
+                        )
+                        .hint("write `direction forward`, or `direction choose` with letters in `notation`"),
+                    ),
+                },
+                ("skip", 1) => match arg.and_then(Expr::as_word) {
+                    Some("origin") => sowing.skip.push(Skip::Origin),
+                    _ => match lw.place(&st.args[0]) {
+                        Some(Place::Store(w)) if Skip::Store(w.clone()).store(0).is_some() => {
+                            sowing.skip.push(Skip::Store(w))
+                        }
+                        Some(Place::Store(_)) => self.err(
+                            Diagnostic::at(
+                                st.args[0].span,
+                                "a skipped store is the mover's, the opponent's or a named player's",
+                                "not known before the turn",
+                            )
+                            .hint("write `skip store(opponent)`"),
+                        ),
+                        Some(_) => self.err(
+                            Diagnostic::at(
+                                st.args[0].span,
+                                "a sowing skips `origin` or a store",
+                                "cannot skip this",
+                            )
+                            .hint("write `skip origin` or `skip store(opponent)`"),
+                        ),
+                        None => {}
+                    },
+                },
+                ("take" | "direction" | "skip", _) => self.err(
+                    Diagnostic::at(
+                        st.span,
+                        format!("`{}` takes one argument", st.word.name),
+                        "wrong number of arguments",
+                    )
+                    .hint("one setting a line: `take all`, `direction forward`, `skip origin`"),
+                ),
+                ("enter", _) => {
+                    // enter N from hand [during PHASE]
+                    let usage = "write `enter 1 from hand` (or `enter 1 from hand during PHASE`)";
+                    let a = &st.args;
+                    let ok = a.len() >= 3 && a[1].as_word() == Some("from") && a[2].as_word() == Some("hand");
+                    let phase = match &a[3.min(a.len())..] {
+                        [] => Some(None),
+                        [d, p] if d.as_word() == Some("during") => self.phase_named(p).map(Some),
+                        _ => None,
+                    };
+                    match (ok, phase) {
+                        (true, Some(phase)) => {
+                            if let Some(n) = self.number(&a[0], "the number entered") {
+                                if n == 0 {
+                                    self.err(Diagnostic::at(a[0].span, "an entry puts at least one seed", "enters nothing").hint(usage));
+                                } else if sowing.entry.is_some() {
+                                    self.err(Diagnostic::at(st.span, "the entry is declared twice", "second entry").hint("keep one `enter` line"));
+                                } else {
+                                    sowing.entry = Some(Entry { seeds: n, phase });
+                                }
+                            }
+                        }
+                        (false, _) => self.err(Diagnostic::at(st.span, "malformed entry", "expected `enter N from hand`").hint(usage)),
+                        _ => {}
+                    }
+                }
+                _ => self.unknown(st, &["take", "direction", "skip", "enter"], "sowing statement"),
+            }
+        }
+    }
+
+    /// The sowing fits the board and the notation: stores to skip, letters
+    /// to choose a direction by.
+    pub(super) fn sowing_fits(&mut self, sowing: &Sowing) {
+        for sk in &sowing.skip {
+            if let Skip::Store(_) = sk {
+                if self.stores.iter().all(Option::is_none) {
+                    self.err(
+                        Diagnostic::new("`skip store(…)` but the board has no stores")
+                            .hint("declare `store PLAYER left|right` in `board`"),
+                    );
+                }
+            }
+        }
+        if sowing.direction.is_none() && self.notation.letters.is_empty() {
+            self.err(
+                Diagnostic::new("`direction choose` but the notation declares no letters").hint(
+                    "declare the letters in `notation { letter L: left  …  letter R: right }`",
+                ),
+            );
+        }
+        if sowing.direction.is_some() && !self.notation.letters.is_empty() {
+            self.err(
+                Diagnostic::new("the notation declares letters but the sowing direction is fixed")
+                    .hint("write `direction choose` in `sow`, or remove the letters"),
+            );
+        }
+    }
+}
