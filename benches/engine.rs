@@ -57,10 +57,10 @@ fn random_playouts(bencher: Bencher, name: &str) {
 fn perft<const DEPTH: u32>(bencher: Bencher, name: &str) {
     let v = Variant::shipped(name).unwrap();
     let start = Game::new(v.engine.clone()).unwrap();
-    let leaves = sow::cli::perft(&start, DEPTH).unwrap();
+    let leaves = sow::play::perft(&start, DEPTH).unwrap();
     bencher
         .counter(ItemsCount::new(leaves))
-        .bench_local(|| black_box(sow::cli::perft(&start, DEPTH).unwrap()));
+        .bench_local(|| black_box(sow::play::perft(&start, DEPTH).unwrap()));
 }
 
 /// Bao random playouts (20 games an iteration: a Bao game is long, and
@@ -83,8 +83,8 @@ fn bao_perft(bencher: Bencher, name: &str) {
     let v = Variant::shipped(name).unwrap();
     let start = Game::new(v.engine.clone()).unwrap();
     let depth = if name == "bao-la-kujifunza" { 3 } else { 5 };
-    let leaves = sow::cli::perft(&start, depth).unwrap();
+    let leaves = sow::play::perft(&start, depth).unwrap();
     bencher
         .counter(ItemsCount::new(leaves))
-        .bench_local(|| black_box(sow::cli::perft(&start, depth).unwrap()));
+        .bench_local(|| black_box(sow::play::perft(&start, depth).unwrap()));
 }

@@ -6,13 +6,13 @@ use std::path::Path;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::diagnostic::{render_all, Diagnostic, Kind, Span};
+use crate::diagnostic::{render_all, Diagnostic, Kind};
 use crate::engine::Game;
 use crate::notation::write_turn;
-use crate::{json, load, render, script, Variant};
+use crate::{json, load, play, render, script, Variant};
 
 /// sow: a rules language and interpreter for mancala games.
 #[derive(Parser, Debug)]
@@ -242,16 +242,6 @@ fn read(path: &str) -> Result<String, Failed> {
     crate::limits::read_text(Path::new(path)).map_err(fail_plain)
 }
 
-/// A variant by shipped name or path. `base` is the folder a relative path
-/// starts from (the current folder, or a script's).
-pub fn load_variant_in(
-    spec: &str,
-    base: &Path,
-    options: &[(String, String)],
-) -> Result<Variant, load::LoadError> {
-    load::load(spec, base, options)
-}
-
 /// Reads `NAME=VALUE` options.
 fn parse_options(given: &[String]) -> Result<Vec<(String, String)>, Failed> {
     given
@@ -305,7 +295,7 @@ fn variant_of(pick: &Pick, position: Option<&(&str, String)>) -> Result<Variant,
             }
         }
     }
-    load_variant_in(&pick.variant, Path::new(""), &options).map_err(|e| {
+    load::load(&pick.variant, Path::new(""), &options).map_err(|e| {
         if let (Some((path, _)), false) = (position, saved.is_empty()) {
             err_line!(
                 "error: `{path}` was saved with options {}",
@@ -335,7 +325,7 @@ fn variant_of(pick: &Pick, position: Option<&(&str, String)>) -> Result<Variant,
 fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
     let mut failed = false;
     for f in files {
-        match load_variant_in(f, Path::new(""), &[]) {
+        match load::load(f, Path::new(""), &[]) {
             Ok(v) => {
                 let _ = writeln!(
                     out,
@@ -364,53 +354,6 @@ fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
     } else {
         Ok(())
     }
-}
-
-/// Splits a move list into tokens with their byte offsets.
-fn tokens(moves: &str) -> Vec<(usize, &str)> {
-    let mut v = Vec::new();
-    let mut start = None;
-    for (i, c) in moves.char_indices() {
-        match (c.is_whitespace() || c == ',', start) {
-            (true, Some(s)) => {
-                v.push((s, &moves[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        v.push((s, &moves[s..]));
-    }
-    v
-}
-
-/// Plays one written turn, with errors pointing into the move list.
-pub fn play_token(
-    v: &Variant,
-    game: &mut Game,
-    moves: &str,
-    at: usize,
-    token: &str,
-) -> Result<String, Diagnostic> {
-    let turn = v.parse_turn(game, token).map_err(|mut d| {
-        if let Some((span, _)) = &mut d.span {
-            *span = Span::new(at + span.start, at + span.end);
-        }
-        let _ = moves;
-        d
-    })?;
-    let written = write_turn(game, turn);
-    game.play(turn).map_err(|_| {
-        Diagnostic::at(
-            Span::new(at, at + token.len()),
-            format!("`{token}` did not finish within the engine's limit"),
-            "runs too long",
-        )
-        .hint(crate::limits::TOO_LONG)
-    })?;
-    Ok(written)
 }
 
 fn play(
@@ -442,8 +385,8 @@ fn play(
         let _ = out.flush();
     };
     print(out, &game, 0, None);
-    for (ply, (at, token)) in tokens(moves).into_iter().enumerate() {
-        match play_token(&v, &mut game, moves, at, token) {
+    for (ply, (at, token)) in play::tokens(moves).into_iter().enumerate() {
+        match play::play_written(&mut game, at, token) {
             Ok(written) => print(out, &game, ply + 1, Some(&written)),
             Err(d) => {
                 let _ = out.flush();
@@ -489,27 +432,6 @@ fn moves(
     Ok(())
 }
 
-/// Counts the whole-turn paths of `depth` turns from a game (a finished
-/// game is a leaf where it ends).
-pub fn perft(game: &Game, depth: u32) -> Result<u64, crate::engine::TooLong> {
-    fn walk(stack: &mut [Game], depth: usize) -> Result<u64, crate::engine::TooLong> {
-        let (head, rest) = stack.split_first_mut().expect("a game per level");
-        if depth == 0 || head.outcome().is_some() {
-            return Ok(1);
-        }
-        let mut n = 0;
-        for i in 0..head.legal_turns().len() {
-            let t = head.legal_turns()[i];
-            let child = &mut rest[0];
-            child.play_from(head, t)?;
-            n += walk(rest, depth - 1)?;
-        }
-        Ok(n)
-    }
-    let mut stack: Vec<Game> = (0..=depth).map(|_| game.clone()).collect();
-    walk(&mut stack, depth as usize)
-}
-
 fn perft_cmd(
     out: &mut impl Write,
     pick: &Pick,
@@ -518,7 +440,8 @@ fn perft_cmd(
 ) -> Result<(), Failed> {
     let (_, game) = game_of(pick, from)?;
     let t = Instant::now();
-    let n = perft(&game, depth).map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
+    let n =
+        play::perft(&game, depth).map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
     let secs = t.elapsed().as_secs_f64();
     let _ = writeln!(
         out,
@@ -527,33 +450,6 @@ fn perft_cmd(
     );
     let _ = writeln!(out, "{n}");
     Ok(())
-}
-
-/// One random game, recording the turns' notation if asked. Returns the
-/// number of turns played, or, when a turn runs past the engine's limit,
-/// the ply and the turn.
-pub fn random_game(
-    game: &mut Game,
-    rng: &mut ChaCha8Rng,
-    max_plies: Option<u32>,
-    mut record: Option<&mut Vec<String>>,
-) -> Result<u32, (u32, String)> {
-    let mut plies = 0;
-    while game.outcome().is_none() && max_plies.is_none_or(|m| plies < m) {
-        let legal = game.legal_turns();
-        if legal.is_empty() {
-            break;
-        }
-        let t = legal[rng.gen_range(0..legal.len())];
-        if let Some(r) = record.as_deref_mut() {
-            r.push(write_turn(game, t));
-        }
-        if game.play(t).is_err() {
-            return Err((plies + 1, write_turn(game, t)));
-        }
-        plies += 1;
-    }
-    Ok(plies)
 }
 
 fn random(
@@ -575,7 +471,7 @@ fn random(
         game.copy_from(&fresh);
         moves.clear();
         let record = (format == Format::Json).then_some(&mut moves);
-        let plies = random_game(&mut game, &mut rng, max_plies, record).map_err(|(ply, turn)| {
+        let plies = play::random_game(&mut game, &mut rng, max_plies, record).map_err(|(ply, turn)| {
             fail_plain(format!(
                 "game {i} (seed {game_seed}), ply {ply}: turn `{turn}` did not end within the engine's limit ({})",
                 crate::limits::TOO_LONG

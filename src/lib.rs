@@ -27,6 +27,7 @@ pub mod json;
 pub mod limits;
 pub mod load;
 pub mod notation;
+pub mod play;
 pub mod render;
 pub mod script;
 pub mod syntax;

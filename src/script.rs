@@ -21,9 +21,9 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::cli::{load_variant_in, play_token};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::Game;
+use crate::play::play_written;
 use crate::Variant;
 
 #[derive(Deserialize)]
@@ -104,7 +104,7 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
             options.push((k.clone(), text));
         }
     }
-    let v = load_variant_in(spec, base, &options).map_err(|e| {
+    let v = crate::load::load(spec, base, &options).map_err(|e| {
         if e.sources.is_empty() || e.diagnostics.iter().all(|d| d.span.is_none()) {
             // Nothing in a file to point at: point at the script's line.
             let at = match &script.options {
@@ -207,7 +207,7 @@ pub fn run(text: &str, base: &Path, _out: &mut impl Write) -> Result<String, Scr
     let mut held = 0;
     check_ply(&v, &game, 0, &script.expect, &mut held)?;
     for (i, (token, s)) in moves.iter().enumerate() {
-        play_token(&v, &mut game, token, 0, token).map_err(|mut d| {
+        play_written(&mut game, 0, token).map_err(|mut d| {
             d.span = Some((*s, d.span.map_or("this move".into(), |x| x.1)));
             ScriptError::Script(d)
         })?;

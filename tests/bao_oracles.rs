@@ -102,7 +102,7 @@ fn the_19_published_positions() {
 }
 
 fn perft_from_start(v: &Variant, depth: u32) -> u64 {
-    sow::cli::perft(&Game::new(v.engine.clone()).unwrap(), depth).unwrap()
+    sow::play::perft(&Game::new(v.engine.clone()).unwrap(), depth).unwrap()
 }
 
 #[test]

@@ -222,7 +222,7 @@ fn perft_ends_with_a_bare_integer() {
         sow::Game::new(sow::Variant::shipped("oware-abapa").unwrap().engine.clone()).unwrap();
     assert_eq!(
         last.parse::<u64>().unwrap(),
-        sow::cli::perft(&game, 3).unwrap()
+        sow::play::perft(&game, 3).unwrap()
     );
     assert_eq!(sow(&["perft", "oware-abapa", "three"]).code, 2);
 }

@@ -151,7 +151,7 @@ fn perft_equals_walking_the_moves() {
         let game = Game::new(v.engine.clone()).unwrap();
         for depth in 1..=4 {
             assert_eq!(
-                sow::cli::perft(&game, depth).unwrap(),
+                sow::play::perft(&game, depth).unwrap(),
                 walk(&game, depth),
                 "{} depth {depth}",
                 v.name()

@@ -1,0 +1,99 @@
+//! Playing games through the library: a move list played turn by turn,
+//! random games, and counting move paths (`perft`). The command line and
+//! scripts call these; so can any program.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::engine::{Game, TooLong};
+use crate::notation::{parse_turn, write_turn};
+
+/// Splits a move list into tokens with their byte offsets.
+pub fn tokens(moves: &str) -> Vec<(usize, &str)> {
+    let mut v = Vec::new();
+    let mut start = None;
+    for (i, c) in moves.char_indices() {
+        match (c.is_whitespace() || c == ',', start) {
+            (true, Some(s)) => {
+                v.push((s, &moves[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        v.push((s, &moves[s..]));
+    }
+    v
+}
+
+/// Plays one written turn (the move list's token at byte `at`), with
+/// errors pointing into the list; returns the turn as written back.
+pub fn play_written(game: &mut Game, at: usize, token: &str) -> Result<String, Diagnostic> {
+    let turn = parse_turn(game, token).map_err(|mut d| {
+        if let Some((span, _)) = &mut d.span {
+            *span = Span::new(at + span.start, at + span.end);
+        }
+        d
+    })?;
+    let written = write_turn(game, turn);
+    game.play(turn).map_err(|_| {
+        Diagnostic::at(
+            Span::new(at, at + token.len()),
+            format!("`{token}` did not finish within the engine's limit"),
+            "runs too long",
+        )
+        .hint(crate::limits::TOO_LONG)
+    })?;
+    Ok(written)
+}
+
+/// Counts the whole-turn paths of `depth` turns from a game (a finished
+/// game is a leaf where it ends).
+pub fn perft(game: &Game, depth: u32) -> Result<u64, TooLong> {
+    fn walk(stack: &mut [Game], depth: usize) -> Result<u64, TooLong> {
+        let (head, rest) = stack.split_first_mut().expect("a game per level");
+        if depth == 0 || head.outcome().is_some() {
+            return Ok(1);
+        }
+        let mut n = 0;
+        for i in 0..head.legal_turns().len() {
+            let t = head.legal_turns()[i];
+            let child = &mut rest[0];
+            child.play_from(head, t)?;
+            n += walk(rest, depth - 1)?;
+        }
+        Ok(n)
+    }
+    let mut stack: Vec<Game> = (0..=depth).map(|_| game.clone()).collect();
+    walk(&mut stack, depth as usize)
+}
+
+/// One random game, recording the turns' notation if asked. Returns the
+/// number of turns played, or, when a turn runs past the engine's limit,
+/// the ply and the turn.
+pub fn random_game(
+    game: &mut Game,
+    rng: &mut ChaCha8Rng,
+    max_plies: Option<u32>,
+    mut record: Option<&mut Vec<String>>,
+) -> Result<u32, (u32, String)> {
+    let mut plies = 0;
+    while game.outcome().is_none() && max_plies.is_none_or(|m| plies < m) {
+        let legal = game.legal_turns();
+        if legal.is_empty() {
+            break;
+        }
+        let t = legal[rng.gen_range(0..legal.len())];
+        if let Some(r) = record.as_deref_mut() {
+            r.push(write_turn(game, t));
+        }
+        if game.play(t).is_err() {
+            return Err((plies + 1, write_turn(game, t)));
+        }
+        plies += 1;
+    }
+    Ok(plies)
+}
