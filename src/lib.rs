@@ -22,6 +22,7 @@ pub mod check;
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
+pub mod fuzz;
 pub mod ir;
 pub mod json;
 pub mod limits;

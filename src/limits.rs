@@ -72,6 +72,24 @@ pub const MAX_FLAGS: usize = 8;
 /// turns that neither end nor repeat.
 pub const MAX_TURN_WORK: u64 = 4_000_000_000;
 
+static TURN_WORK: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(MAX_TURN_WORK);
+
+/// The work one turn (or listing a position's turns) may do in this
+/// process: [`MAX_TURN_WORK`] unless set lower (a fuzzer, a server that
+/// answers in less time).
+pub fn turn_work() -> u64 {
+    TURN_WORK.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Sets the work one turn may do in this process, at most
+/// [`MAX_TURN_WORK`].
+pub fn set_turn_work(units: u64) {
+    TURN_WORK.store(
+        units.min(MAX_TURN_WORK),
+        std::sync::atomic::Ordering::Relaxed,
+    );
+}
+
 /// What the error for a turn past [`MAX_TURN_WORK`] says of it.
 pub const TOO_LONG: &str =
     "one turn, or listing the turns of a position, may take a few seconds of \

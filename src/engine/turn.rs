@@ -12,10 +12,8 @@ use super::position::Position;
 use super::{Engine, Turn, NONE};
 use crate::ir::{Direction, Player, Take};
 
-use crate::limits::MAX_TURN_WORK;
-
 /// The work of a sowing beside its seeds and the rules it meets, in the
-/// units of [`MAX_TURN_WORK`].
+/// units of [`crate::limits::MAX_TURN_WORK`].
 const SOWING_COST: u64 = 16;
 
 /// What a turn did.
@@ -43,7 +41,7 @@ pub(crate) struct Applied {
 }
 
 /// A turn that did not end within the engine's work limit
-/// ([`MAX_TURN_WORK`]: a few seconds, for a turn or for listing a
+/// ([`crate::limits::MAX_TURN_WORK`]: a few seconds, for a turn or for listing a
 /// position's turns), or, played anyway, a turn that never ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong;
@@ -103,6 +101,8 @@ pub(crate) struct Step {
     changed: Cell<bool>,
     /// The work done so far (see [`Scratch::work`]).
     spent: Cell<u64>,
+    /// The most work allowed ([`crate::limits::turn_work`]).
+    budget: u64,
 }
 
 impl Step {
@@ -181,6 +181,7 @@ impl Engine {
             asked: Cell::new(0),
             changed: Cell::new(false),
             spent: Cell::new(scratch.work),
+            budget: crate::limits::turn_work(),
         };
         let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
@@ -244,7 +245,7 @@ impl Engine {
             // Whole laps are sown at once: a sowing costs at most three laps.
             let track = self.board.cycle[mover as usize].len() as u64;
             at.charge(SOWING_COST + (seeds as u64).min(3 * track));
-            if at.spent.get() > MAX_TURN_WORK {
+            if at.spent.get() > at.budget {
                 return Err(Halt::TooLong);
             }
             if settle && at.captured == 0 {

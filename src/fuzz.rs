@@ -1,0 +1,197 @@
+//! Fuzz targets: each takes arbitrary bytes as untrusted input and must
+//! never panic, hang or exhaust memory; where a result is given, what sow
+//! promises of it must hold (a printed position reads back as the same
+//! game, a written turn reads back as itself, seeds are conserved). The
+//! fuzzers in `fuzz/` (run with `cargo afl`) call these, and
+//! `tests/fuzz_corpus.rs` replays the corpus they keep through them.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::engine::Game;
+use crate::{json, limits, load, notation, play, render, script, variants, Variant};
+
+/// How long a target plays on one input (the engine bounds each turn; this
+/// bounds the number of them a fuzzer waits for).
+const PLAYING: Duration = Duration::from_secs(2);
+
+/// A fuzz target.
+pub type Target = fn(&[u8]);
+
+/// The targets, by name (the fuzzers' binaries and the corpus folders).
+pub const TARGETS: &[(&str, Target)] = &[
+    ("check", check),
+    ("play", play),
+    ("position", position),
+    ("script", script),
+    ("moves", moves),
+];
+
+/// The work a turn may do under a fuzzer: a fiftieth of the engine's
+/// limit (the limit itself is tested, see `tests/inputs.rs`), so that an
+/// input that runs into it does not look like a hang.
+const FUZZ_WORK: u64 = limits::MAX_TURN_WORK / 50;
+
+/// A variant file: parsed, checked (its errors rendered), and, when it is
+/// accepted, shown as one file that checks again, and played.
+pub fn check(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    let Ok(text) = limits::read_bounded(data, "fuzz.sow") else {
+        return;
+    };
+    match load::load_text("fuzz.sow", &text, Path::new(""), &[]) {
+        Ok(v) => {
+            let shown = load::show(&v);
+            if let Err(e) = Variant::from_source("shown.sow", &shown) {
+                panic!(
+                    "`sow show` printed a file that does not check:\n{}",
+                    e.render()
+                );
+            }
+            if let Ok(game) = Game::new(v.engine.clone()) {
+                random_play(&v, game, &[]);
+            }
+        }
+        Err(e) => {
+            let _ = e.render();
+        }
+    }
+}
+
+/// Random play of a shipped variant (the first byte picks it, the second
+/// its options), the other bytes choosing each turn among the legal ones.
+pub fn play(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    let Some((v, rest)) = shipped(data) else {
+        return;
+    };
+    if let Ok(game) = Game::new(v.engine.clone()) {
+        random_play(&v, game, rest);
+    }
+}
+
+/// A position of a shipped variant (the first bytes pick it), read with
+/// every problem named; a position read is played.
+pub fn position(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    let Some((v, rest)) = shipped(data) else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    match json::read_position(&v, text) {
+        Ok(game) => random_play(&v, game, &[]),
+        Err(d) => {
+            let _ = d.render("fuzz.json", text);
+        }
+    }
+}
+
+/// A script: run, its errors rendered.
+pub fn script(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    let Ok(text) = limits::read_bounded(data, "fuzz.toml") else {
+        return;
+    };
+    match script::run(&text, Path::new(""), &mut std::io::sink()) {
+        Ok(_) => {}
+        Err(script::ScriptError::Script(d)) => {
+            let _ = d.render("fuzz.toml", &text);
+        }
+        Err(script::ScriptError::Load(e)) => {
+            let _ = e.render();
+        }
+        Err(script::ScriptError::Other(name, source, d)) => {
+            let _ = crate::diagnostic::render_all(&d, &name, &source);
+        }
+    }
+}
+
+/// A move list for a shipped variant (the first bytes pick it), played
+/// turn by turn as `sow play --moves` plays it.
+pub fn moves(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    let Some((v, rest)) = shipped(data) else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let Ok(mut game) = Game::new(v.engine.clone()) else {
+        return;
+    };
+    for (at, token) in play::tokens(text) {
+        match play::play_written(&mut game, at, token) {
+            Ok(_) => {
+                let _ = render::board(&v, &game);
+            }
+            Err(d) => {
+                let _ = d.render("--moves", text);
+                return;
+            }
+        }
+    }
+}
+
+/// The shipped variant the first byte names, with option values the
+/// second byte picks, and the bytes after them.
+fn shipped(data: &[u8]) -> Option<(Variant, &[u8])> {
+    let (&pick, rest) = data.split_first()?;
+    let (&options, rest) = rest.split_first()?;
+    let names = variants::names();
+    let v = Variant::shipped(names[pick as usize % names.len()])?;
+    let given: Vec<(String, String)> = v
+        .engine
+        .rules
+        .options
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let value = match &o.choices {
+                crate::ir::Choices::Words(w) => w[(options as usize >> i) % w.len()].clone(),
+                crate::ir::Choices::Range(lo, _) => lo.to_string(),
+            };
+            (o.name.clone(), value)
+        })
+        .collect();
+    Some((v.with_options(&given).ok()?, rest))
+}
+
+/// Plays turns chosen by `choices` (then the first legal turn each time),
+/// checking at every position what sow promises of it.
+fn random_play(v: &Variant, mut game: Game, choices: &[u8]) {
+    let start = Instant::now();
+    let total = game.position().total();
+    for k in 0..200usize {
+        if game.outcome().is_some() || start.elapsed() > PLAYING {
+            return;
+        }
+        let _ = render::board(v, &game);
+        // A printed position reads back as the same game.
+        let printed = json::position(v, &game).to_string();
+        match json::read_position(v, &printed) {
+            Ok(back) => {
+                assert_eq!(back.position(), game.position(), "a position read back");
+                assert_eq!(back.legal_turns(), game.legal_turns(), "its legal turns");
+            }
+            Err(d) => panic!("sow refused the position it printed: {d}\n{printed}"),
+        }
+        let legal = game.legal_turns().to_vec();
+        if legal.is_empty() {
+            return;
+        }
+        for &t in &legal {
+            let written = notation::write_turn(&game, t);
+            match notation::parse_turn(&game, &written) {
+                Ok(back) => assert_eq!(back, t, "`{written}` reads back as itself"),
+                Err(d) => panic!("`{written}` does not read back: {d}"),
+            }
+        }
+        let pick = choices.get(k).copied().unwrap_or(0) as usize;
+        if game.play(legal[pick % legal.len()]).is_err() {
+            return;
+        }
+        assert_eq!(game.position().total(), total, "seeds are conserved");
+    }
+}
