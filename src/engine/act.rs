@@ -5,7 +5,7 @@
 //! in [`Effects`]; seeds taken by a capture wait in the taken list until
 //! the moment puts them away ([`Engine::put_away`]).
 
-use super::compiled::{A, P, R, V};
+use super::compiled::{CRule, A, P, R, V};
 use super::eval::Ctx;
 use super::lookahead::Lookahead;
 use super::position::Position;
@@ -38,6 +38,63 @@ pub(crate) struct Effects {
     pub cancel: bool,
     /// The turn is not legal.
     pub forbid: bool,
+}
+
+/// What a rule's steering actions (`relay`, `stop`, `again`, `cancel`,
+/// `forbid`) say, folded in their order when the rules are compiled: they
+/// read and change nothing on the board, so where they stand among the
+/// other actions does not matter, and a rule of steering alone (most
+/// `land` rules) is carried out without its actions being run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Steer {
+    /// The last `relay` or `stop`, if any.
+    relay: Option<Option<Option<u32>>>,
+    again: bool,
+    cancel: bool,
+    forbid: bool,
+}
+
+impl Steer {
+    /// The steering of `actions`, and whether they hold any other.
+    pub(crate) fn of(actions: &[A]) -> (Steer, bool) {
+        let mut s = Steer::default();
+        let mut others = false;
+        for a in actions {
+            others |= !s.note(a);
+        }
+        (s, others)
+    }
+
+    /// Folds in one action; false if it is not a steering one.
+    fn note(&mut self, a: &A) -> bool {
+        match a {
+            A::Relay(n) => self.relay = Some(Some(*n)),
+            A::Stop => self.relay = Some(None),
+            A::Again => self.again = true,
+            A::Cancel => self.cancel = true,
+            A::Forbid => self.forbid = true,
+            A::Require(_)
+            | A::Prefer(_)
+            | A::Capture { .. }
+            | A::CaptureRegion { .. }
+            | A::Resow { .. }
+            | A::Set { .. }
+            | A::SetPlayer { .. }
+            | A::Collect => return false,
+        }
+        true
+    }
+
+    /// Leaves what it says to the moment.
+    #[inline(always)]
+    fn onto(self, fx: &mut Effects) {
+        if let Some(relay) = self.relay {
+            fx.relay = relay;
+        }
+        fx.again |= self.again;
+        fx.cancel |= self.cancel;
+        fx.forbid |= self.forbid;
+    }
 }
 
 /// Where a moment's rules are judged: the position the turn started from,
@@ -95,74 +152,122 @@ pub(crate) struct Acts {
 }
 
 impl Engine {
-    /// Carries out one action on `pos`, whatever the moment: captures take
-    /// seeds into `acts.taken`, `set` gives values at once, and what is
-    /// left to the moment is noted in `fx`.
+    /// Carries out a rule's actions on `pos`, whatever the moment:
+    /// captures take seeds into `acts.taken`, `set` gives values at once,
+    /// and what is left to the moment is noted in `fx`.
     #[inline(always)]
-    pub(crate) fn act(
+    pub(crate) fn run(
         &self,
-        a: &A,
+        rule: &CRule,
         pos: &mut Position,
         site: &Site,
         acts: &mut Acts,
         fx: &mut Effects,
     ) {
+        rule.steer.onto(fx);
+        if rule.acts {
+            for a in &rule.actions {
+                self.act(a, pos, site, acts, fx);
+            }
+        }
+    }
+
+    /// Carries out one action (see [`Engine::run`]).
+    #[inline(always)]
+    fn act(&self, a: &A, pos: &mut Position, site: &Site, acts: &mut Acts, fx: &mut Effects) {
         match a {
             // Judged where turns are listed (`game.rs`): they say which
             // turns are legal, and change nothing.
             A::Require(_) | A::Prefer(_) => {}
-            A::Capture { place, chain, to } => {
-                let (start, to) = {
-                    let f = site.ctx(pos);
-                    (self.place(place, &f), self.destination(to, &f))
-                };
-                self.take(pos, start, to, &mut acts.taken);
-                if let Some((way, while_)) = chain {
-                    let walk = match way {
-                        Direction::Forward => site.going(),
-                        Direction::Backward => reverse(site.going()),
-                    };
-                    self.chain(pos, site, start, walk, while_, to, &mut acts.taken);
-                }
-            }
-            A::CaptureRegion { region, to } => {
-                let (cells, to) = {
-                    let f = site.ctx(pos);
-                    let to = self.destination(to, &f);
-                    (self.region_cells(region, &f), to)
-                };
-                for c in cells.iter() {
-                    self.take(pos, *c, to, &mut acts.taken);
-                }
-            }
-            A::Resow { from, heading } => {
-                let mover = pos.to_move.unwrap_or(0);
-                let place = self.place(from, &site.ctx(pos));
-                fx.resow = self.heading(mover, place, *heading).map(|d| (place, d));
-            }
+            A::Capture { place, chain, to } => self.capture(place, chain, to, pos, site, acts),
+            A::CaptureRegion { region, to } => self.capture_region(region, to, pos, site, acts),
+            A::Resow { from, heading } => fx.resow = self.resow(from, *heading, pos, site),
             A::Set { var, value } => self.set(var, *value, pos, site, acts),
             A::SetPlayer { var, who, values } => {
                 if let Some(p) = self.who(who, &site.ctx(pos)) {
                     self.set(var, values[p as usize & 1], pos, site, acts);
                 }
             }
-            A::Relay(n) => fx.relay = Some(*n),
-            A::Stop => fx.relay = None,
-            A::Again => fx.again = true,
-            A::Cancel => fx.cancel = true,
-            A::Forbid => fx.forbid = true,
-            A::Collect => {
-                for pit in 0..self.board.npits {
-                    let seeds = std::mem::take(&mut pos.cells[pit]);
-                    pos.cells[self.store_cell(self.board.owner[pit]) as usize] += seeds;
-                }
-            }
+            // Folded into the rule's `Steer` when it was compiled.
+            A::Relay(_) | A::Stop | A::Again | A::Cancel | A::Forbid => {}
+            A::Collect => self.collect(pos),
+        }
+    }
+
+    // The actions' work, out of line: `act` stays small where it is
+    // inlined, at every sowing's landing.
+
+    /// `capture`: a pit's seeds, and a chain of pits on from it.
+    #[inline(never)]
+    fn capture(
+        &self,
+        place: &P,
+        chain: &Option<(Direction, super::compiled::C)>,
+        to: &Option<P>,
+        pos: &mut Position,
+        site: &Site,
+        acts: &mut Acts,
+    ) {
+        let (start, to) = {
+            let f = site.ctx(pos);
+            (self.place(place, &f), self.destination(to, &f))
+        };
+        self.take(pos, start, to, &mut acts.taken);
+        if let Some((way, while_)) = chain {
+            let walk = match way {
+                Direction::Forward => site.going(),
+                Direction::Backward => reverse(site.going()),
+            };
+            self.chain(pos, site, start, walk, while_, to, &mut acts.taken);
+        }
+    }
+
+    /// `capture` of a region: every pit of it.
+    #[inline(never)]
+    fn capture_region(
+        &self,
+        region: &R,
+        to: &Option<P>,
+        pos: &mut Position,
+        site: &Site,
+        acts: &mut Acts,
+    ) {
+        let (cells, to) = {
+            let f = site.ctx(pos);
+            let to = self.destination(to, &f);
+            (self.region_cells(region, &f), to)
+        };
+        for c in cells.iter() {
+            self.take(pos, *c, to, &mut acts.taken);
+        }
+    }
+
+    /// `resow`: where the seeds captured are sown from, and which way.
+    #[inline(never)]
+    fn resow(
+        &self,
+        from: &P,
+        heading: crate::ir::Heading,
+        pos: &Position,
+        site: &Site,
+    ) -> Option<(u16, Direction)> {
+        let mover = pos.to_move.unwrap_or(0);
+        let place = self.place(from, &site.ctx(pos));
+        self.heading(mover, place, heading).map(|d| (place, d))
+    }
+
+    /// `collect`: every pit's seeds into its owner's store.
+    #[inline(never)]
+    fn collect(&self, pos: &mut Position) {
+        for pit in 0..self.board.npits {
+            let seeds = std::mem::take(&mut pos.cells[pit]);
+            pos.cells[self.store_cell(self.board.owner[pit]) as usize] += seeds;
         }
     }
 
     /// Gives a variable's instance (or every pit of a region's) a value:
     /// every instance first, then the values.
-    #[inline(always)]
+    #[inline(never)]
     fn set(&self, var: &V, value: u32, pos: &mut Position, site: &Site, acts: &mut Acts) {
         acts.writes.clear();
         match var {

@@ -4,6 +4,7 @@
 //! known pit becomes `true` or `false`; `store(mover)` becomes a cell.
 //! This is what keeps a tree-walking interpreter fast.
 
+use super::act::Steer;
 use super::NONE;
 use crate::ir::{
     Action, ArithOp, CmpOp, Cond, Direction, Heading, Num, Place, Player, Region, Rules, VarAt, Who,
@@ -294,6 +295,10 @@ pub(crate) enum A {
 pub(crate) struct CRule {
     pub when: C,
     pub actions: Vec<A>,
+    /// Its steering actions, folded (see [`Steer`]).
+    pub steer: Steer,
+    /// Whether it has actions besides steering ones, to be run.
+    pub acts: bool,
     /// What judging it and doing what it says costs, at most (see
     /// [`cost`]).
     pub cost: u64,
@@ -302,9 +307,12 @@ pub(crate) struct CRule {
 impl CRule {
     pub(crate) fn new(when: C, actions: Vec<A>) -> CRule {
         let cost = RULE_COST + cost(&when) + actions.iter().map(action_cost).sum::<u64>();
+        let (steer, acts) = Steer::of(&actions);
         CRule {
             when,
             actions,
+            steer,
+            acts,
             cost,
         }
     }

@@ -444,9 +444,7 @@ impl State {
                 continue;
             }
             let mut fx = Effects::default();
-            for a in &rule.actions {
-                e.act(a, &mut self.pos, &site, &mut self.acts, &mut fx);
-            }
+            e.run(rule, &mut self.pos, &site, &mut self.acts, &mut fx);
             e.put_away(&mut self.pos, &mut self.acts.taken, fx.cancel, false);
         }
         let f = Ctx::new(&self.pos, &self.pos, NONE, NONE);

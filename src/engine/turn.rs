@@ -101,8 +101,6 @@ pub(crate) struct Step {
     changed: Cell<bool>,
     /// The work done so far (see [`Scratch::work`]).
     spent: Cell<u64>,
-    /// The most work allowed ([`crate::limits::turn_work`]).
-    budget: u64,
 }
 
 impl Step {
@@ -181,7 +179,6 @@ impl Engine {
             asked: Cell::new(0),
             changed: Cell::new(false),
             spent: Cell::new(scratch.work),
-            budget: crate::limits::turn_work(),
         };
         let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
@@ -232,6 +229,8 @@ impl Engine {
                 false,
             ),
         };
+        // The most work allowed ([`crate::limits::turn_work`]).
+        let budget = crate::limits::turn_work();
         // Cycle detection (see `cycle.rs`), from sowing `ANCHOR` on. A
         // hash of the cells and hands, kept up to date seed by seed, makes
         // most comparisons one number.
@@ -245,7 +244,7 @@ impl Engine {
             // Whole laps are sown at once: a sowing costs at most three laps.
             let track = self.board.cycle[mover as usize].len() as u64;
             at.charge(SOWING_COST + (seeds as u64).min(3 * track));
-            if at.spent.get() > at.budget {
+            if at.spent.get() > budget {
                 return Err(Halt::TooLong);
             }
             if settle && at.captured == 0 {
@@ -327,12 +326,7 @@ impl Engine {
             if let Some(rule) = rule {
                 acts.taken.clear();
                 let mut fx = Effects::default();
-                {
-                    let site = Site::turn(before, at);
-                    for action in &rule.actions {
-                        self.act(action, pos, &site, acts, &mut fx);
-                    }
-                }
+                self.run(rule, pos, &Site::turn(before, at), acts, &mut fx);
                 relay = fx.relay;
                 out.again |= fx.again;
                 out.forbidden |= fx.forbid;
@@ -472,9 +466,7 @@ impl Engine {
             };
             if me.cond(&rule.when, &site.ctx(pos)) {
                 let mut fx = Effects::default();
-                for a in &rule.actions {
-                    me.act(a, pos, &site, acts, &mut fx);
-                }
+                me.run(rule, pos, &site, acts, &mut fx);
                 me.put_away(pos, &mut acts.taken, fx.cancel, false);
             }
             ahead = look.into_ahead();
@@ -625,9 +617,7 @@ impl Engine {
                 continue;
             }
             let mut fx = Effects::default();
-            for a in &rule.actions {
-                self.act(a, pos, &site, acts, &mut fx);
-            }
+            self.run(rule, pos, &site, acts, &mut fx);
             // (The moment table allows no capture here; were one made, its
             // seeds would go to their stores.)
             self.put_away(pos, &mut acts.taken, fx.cancel, false);
@@ -654,9 +644,7 @@ impl Engine {
             if !self.cond(&rule.when, &site.ctx(pos)) {
                 continue;
             }
-            for action in &rule.actions {
-                self.act(action, pos, &site, acts, &mut fx);
-            }
+            self.run(rule, pos, &site, acts, &mut fx);
         }
         out.forbidden |= fx.forbid;
         let put = self.put_away(pos, &mut acts.taken, fx.cancel, resowing);
