@@ -269,24 +269,19 @@ impl Engine {
     /// every instance first, then the values.
     #[inline(never)]
     fn set(&self, var: &V, value: u32, pos: &mut Position, site: &Site, acts: &mut Acts) {
-        acts.writes.clear();
-        match var {
-            V::PitsOf(..) => self.slots(var, &site.ctx(pos), value, &mut acts.writes),
-            V::Slot(_) | V::PlayerOf(..) | V::PitOf(..) => {
-                let slot = self.slot(var, &site.ctx(pos));
-                acts.writes.push((slot, value));
-            }
-        }
-        for &(slot, value) in &acts.writes {
-            if let Some(v) = pos.vars.get_mut(slot) {
-                if *v != value {
-                    if let Some(at) = site.at {
-                        at.note_change();
-                    }
+        let slot = match var {
+            V::Slot(slot) => *slot,
+            V::PlayerOf(..) | V::PitOf(..) => self.slot(var, &site.ctx(pos)),
+            V::PitsOf(..) => {
+                acts.writes.clear();
+                self.slots(var, &site.ctx(pos), value, &mut acts.writes);
+                for &(slot, value) in &acts.writes {
+                    write(pos, site, slot, value);
                 }
-                *v = value;
+                return;
             }
-        }
+        };
+        write(pos, site, slot, value);
     }
 
     /// A capture's destination: a store's cell, or [`NONE`] when it has
@@ -391,6 +386,19 @@ impl Engine {
         }
         taken.clear();
         out
+    }
+}
+
+/// Gives one variable slot a value (none when `slot` stands for no
+/// instance), noting a change in the turn.
+fn write(pos: &mut Position, site: &Site, slot: usize, value: u32) {
+    if let Some(v) = pos.vars.get_mut(slot) {
+        if *v != value {
+            if let Some(at) = site.at {
+                at.note_change();
+            }
+        }
+        *v = value;
     }
 }
 
