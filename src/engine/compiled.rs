@@ -304,6 +304,35 @@ pub(crate) struct CRule {
     pub cost: u64,
 }
 
+/// What an action of a `turn` rule says of a turn: a condition it must
+/// meet, that it is rejected, or nothing (the moment table allows no
+/// other action at `turn`).
+pub(crate) enum OnTurn<'a> {
+    Meets(&'a C),
+    Rejected,
+    Nothing,
+}
+
+impl A {
+    /// What this action says of a turn, at the `turn` moment.
+    pub(crate) fn on_turn(&self) -> OnTurn<'_> {
+        match self {
+            A::Require(c) | A::Prefer(c) => OnTurn::Meets(c),
+            A::Forbid => OnTurn::Rejected,
+            A::Capture { .. }
+            | A::CaptureRegion { .. }
+            | A::Resow { .. }
+            | A::Set { .. }
+            | A::SetPlayer { .. }
+            | A::Relay(_)
+            | A::Again
+            | A::Stop
+            | A::Cancel
+            | A::Collect => OnTurn::Nothing,
+        }
+    }
+}
+
 impl CRule {
     pub(crate) fn new(when: C, actions: Vec<A>) -> CRule {
         let cost = RULE_COST + cost(&when) + actions.iter().map(action_cost).sum::<u64>();

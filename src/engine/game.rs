@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::abilities::Listing;
 use super::act::{Acts, Effects, Site};
-use super::compiled::{compare, A, C, P};
+use super::compiled::{compare, OnTurn, A, C, P};
 use super::eval::Ctx;
 use super::turn::Applied;
 use super::turn::{Halt, Scratch, TooLong};
@@ -828,21 +828,10 @@ impl State {
                         fa.captured = applied.seeds_captured;
                         fa.choice = t.choice;
                         fa.flags = t.flags;
-                        match a {
-                            A::Require(c) | A::Prefer(c) => e.cond(c, &fa),
-                            A::Forbid => false,
-                            // (The moment table allows no other action at
-                            // `turn`: it rejects nothing.)
-                            A::Capture { .. }
-                            | A::CaptureRegion { .. }
-                            | A::Resow { .. }
-                            | A::Set { .. }
-                            | A::SetPlayer { .. }
-                            | A::Relay(_)
-                            | A::Again
-                            | A::Stop
-                            | A::Cancel
-                            | A::Collect => true,
+                        match a.on_turn() {
+                            OnTurn::Meets(c) => e.cond(c, &fa),
+                            OnTurn::Rejected => false,
+                            OnTurn::Nothing => true,
                         }
                     };
                     keep[k] |= if holds { 2 } else { 0 };

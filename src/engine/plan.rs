@@ -6,7 +6,7 @@
 
 use super::abilities::mentions_each;
 use super::board::Board;
-use super::compiled::{self, CRule, Compiler, A, C, W};
+use super::compiled::{self, CRule, Compiler, OnTurn, A, C, W};
 use super::{eval, Engine, NONE};
 use crate::ir::{Action, Moment, Player, Rules, Verdict};
 use crate::limits::MAX_COMPILED;
@@ -299,22 +299,11 @@ impl Plan {
                         let r = compiler.rule_at(i, mover, None, Some(nothing));
                         r.actions
                             .iter()
-                            .map(|a| match a {
-                                A::Require(C::Const(b)) | A::Prefer(C::Const(b)) => Some(*b),
-                                A::Require(_) | A::Prefer(_) => None,
-                                A::Forbid => Some(false),
-                                // (The moment table allows no other action at
-                                // `turn`: it says nothing of the turn.)
-                                A::Capture { .. }
-                                | A::CaptureRegion { .. }
-                                | A::Resow { .. }
-                                | A::Set { .. }
-                                | A::SetPlayer { .. }
-                                | A::Relay(_)
-                                | A::Again
-                                | A::Stop
-                                | A::Cancel
-                                | A::Collect => Some(true),
+                            .map(|a| match a.on_turn() {
+                                OnTurn::Meets(C::Const(b)) => Some(*b),
+                                OnTurn::Meets(_) => None,
+                                OnTurn::Rejected => Some(false),
+                                OnTurn::Nothing => Some(true),
                             })
                             .collect()
                     })
