@@ -18,6 +18,9 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "bao-east-africa",
         include_str!("../variants/bao-east-africa.sow"),
     ),
+    ("tihbat", include_str!("../variants/tihbat.sow")),
+    ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
+    ("songo", include_str!("../variants/songo.sow")),
 ];
 
 /// The source of a shipped variant.

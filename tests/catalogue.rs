@@ -1,0 +1,251 @@
+//! The catalogue games against MancalaGames 1.10.1: every game of
+//! `../shared/oracles/catalogue/SLUG.jsonl.gz` (30 random games a file),
+//! ply by ply. At every ply the set of legal moves is the engine's, and
+//! each move leads to the engine's pits, stores, player to move, end and
+//! winner; replaying the moves chosen from ply 0 reaches every record.
+//! The rules are `../shared/rules/catalogue/SLUG.md`; the variants cite
+//! its clauses.
+
+mod common;
+
+use std::io::Read;
+
+use serde_json::{json, Value};
+use sow::{Game, Variant};
+
+/// One game's records, in ply order.
+type Records = Vec<Value>;
+
+/// The games of an oracle file, by index.
+fn games(slug: &str) -> Vec<Records> {
+    let path = common::oracle(&format!("catalogue/{slug}.jsonl.gz"));
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(file)
+        .read_to_string(&mut text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut games: Vec<Records> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let r: Value = serde_json::from_str(line).expect("a JSON record");
+        let index = r["index"].as_u64().expect("an index") as usize;
+        if games.len() <= index {
+            games.resize(index + 1, Vec::new());
+        }
+        assert_eq!(
+            r["ply"].as_u64(),
+            Some(games[index].len() as u64),
+            "{slug} game {index}: records in ply order"
+        );
+        games[index].push(r);
+    }
+    games
+}
+
+/// How a variant's `state` and an oracle's `state` correspond.
+trait StateMap {
+    /// The variant's `state` for an oracle position.
+    fn to_sow(&self, oracle: &Value) -> Value;
+    /// The oracle's `state` for a variant's position.
+    fn to_oracle(&self, sow: &Value) -> Value;
+}
+
+/// A game whose positions hold nothing beyond pits, stores and the player
+/// to move.
+struct NoState;
+
+impl StateMap for NoState {
+    fn to_sow(&self, oracle: &Value) -> Value {
+        assert_eq!(oracle, &json!({}), "this game keeps no state");
+        json!({})
+    }
+    fn to_oracle(&self, _: &Value) -> Value {
+        json!({})
+    }
+}
+
+/// What went wrong, where.
+struct Mismatches {
+    slug: &'static str,
+    found: Vec<String>,
+    plies: usize,
+    moves: usize,
+}
+
+impl Mismatches {
+    fn note(&mut self, index: u64, ply: u64, text: &str, what: String) {
+        self.found.push(format!(
+            "{} game {index} ply {ply} move {text}: {what}",
+            self.slug
+        ));
+    }
+}
+
+/// The variant's position for a record (or a move's result) of `to_move`.
+fn position(variant: &Variant, r: &Value, to_move: &Value, map: &dyn StateMap) -> Game {
+    let text = json!({
+        "variant": variant.name(),
+        "options": {},
+        "to_move": to_move,
+        "pits": r["pits"],
+        "hands": {"south": 0, "north": 0},
+        "stores": r["stores"],
+        "state": map.to_sow(&r["state"]),
+    })
+    .to_string();
+    sow::json::read_position(variant, &text)
+        .unwrap_or_else(|d| panic!("the position does not read: {d}\n{text}"))
+}
+
+/// The pits, stores and state of a game as the oracle writes them.
+fn seen(variant: &Variant, game: &Game, map: &dyn StateMap) -> Value {
+    let p = sow::json::position(variant, game);
+    json!({"pits": p["pits"], "stores": p["stores"], "state": map.to_oracle(&p["state"])})
+}
+
+/// The pits, stores and state of a record or a move's result.
+fn recorded(r: &Value) -> Value {
+    json!({"pits": r["pits"], "stores": r["stores"], "state": r["state"]})
+}
+
+fn player_name(p: Option<u8>) -> Value {
+    match p {
+        Some(0) => json!("south"),
+        Some(1) => json!("north"),
+        Some(other) => panic!("player {other}"),
+        None => Value::Null,
+    }
+}
+
+/// Plays every record of every game of `slug` against the shipped variant.
+fn replay(slug: &'static str, map: &dyn StateMap) -> Mismatches {
+    let variant = common::shipped(slug);
+    let mut out = Mismatches {
+        slug,
+        found: Vec::new(),
+        plies: 0,
+        moves: 0,
+    };
+    let games = games(slug);
+    assert_eq!(games.len(), 30, "{slug}: 30 games");
+    for records in &games {
+        let first = &records[0];
+        // The game as replayed from its first position, move by move.
+        let mut line = position(&variant, first, &first["to_move"], map);
+        for r in records {
+            let (index, ply) = (r["index"].as_u64().unwrap(), r["ply"].as_u64().unwrap());
+            out.plies += 1;
+            let game = position(&variant, r, &r["to_move"], map);
+            let here = seen(&variant, &line, map);
+            let want = recorded(r);
+            let to_move = player_name(line.position().to_move);
+            if here != want || to_move != r["to_move"] {
+                out.note(index, ply, "-", format!(
+                    "replayed from ply 0, the position is {here} with {to_move} to move, not {want} with {}",
+                    r["to_move"]
+                ));
+                break;
+            }
+            // The legal moves, as a set.
+            let mut mine: Vec<String> = game
+                .legal_turns()
+                .iter()
+                .map(|&t| sow::notation::write_turn(&game, t))
+                .collect();
+            let mut theirs: Vec<String> = r["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["text"].as_str().unwrap().to_string())
+                .collect();
+            mine.sort();
+            theirs.sort();
+            if mine != theirs {
+                out.note(
+                    index,
+                    ply,
+                    "-",
+                    format!("legal moves {mine:?}, not {theirs:?}"),
+                );
+                continue;
+            }
+            for m in r["moves"].as_array().unwrap() {
+                out.moves += 1;
+                let text = m["text"].as_str().unwrap();
+                let turn = sow::notation::parse_turn(&game, text)
+                    .unwrap_or_else(|d| panic!("{slug} game {index} ply {ply}: {text}: {d}"));
+                let mut after = game.clone();
+                after.play(turn).expect("a move within the engine's limits");
+                let got = seen(&variant, &after, map);
+                let want = recorded(m);
+                if got != want {
+                    out.note(index, ply, text, format!("leads to {got}, not {want}"));
+                }
+                let ended = m["ended"].as_bool().unwrap_or(false);
+                match after.outcome() {
+                    Some(o) if ended => {
+                        if player_name(o.winner) != m["winner"] {
+                            out.note(
+                                index,
+                                ply,
+                                text,
+                                format!(
+                                    "ends won by {:?} ({}, scores {:?}), not {}",
+                                    o.winner, o.reason, o.scores, m["winner"]
+                                ),
+                            );
+                        }
+                    }
+                    Some(o) => out.note(index, ply, text, format!("ends the game ({})", o.reason)),
+                    None if ended => out.note(index, ply, text, "does not end the game".into()),
+                    None => {
+                        let to_move = player_name(after.position().to_move);
+                        if to_move != m["to_move"] {
+                            out.note(
+                                index,
+                                ply,
+                                text,
+                                format!("hands the move to {to_move}, not {}", m["to_move"]),
+                            );
+                        }
+                    }
+                }
+            }
+            // On along the line played.
+            let chosen = &r["moves"][r["chosen"].as_u64().unwrap() as usize];
+            let turn = sow::notation::parse_turn(&line, chosen["text"].as_str().unwrap())
+                .expect("the chosen move is legal on the line replayed");
+            line.play(turn).expect("a move within the engine's limits");
+        }
+    }
+    out
+}
+
+/// Asserts that a game agrees with its oracle everywhere.
+fn agrees(slug: &'static str, map: &dyn StateMap) {
+    let out = replay(slug, map);
+    assert!(
+        out.found.is_empty(),
+        "{} mismatches in {} plies, {} moves; the first:\n{}",
+        out.found.len(),
+        out.plies,
+        out.moves,
+        out.found[..out.found.len().min(12)].join("\n")
+    );
+    assert!(out.moves > 0, "{slug}: no move was checked");
+    eprintln!("{slug}: {} plies, {} moves agree", out.plies, out.moves);
+}
+
+#[test]
+fn tihbat() {
+    agrees("tihbat", &NoState);
+}
+
+#[test]
+fn mangala_ii() {
+    agrees("mangala-ii", &NoState);
+}
+
+#[test]
+fn songo() {
+    agrees("songo", &NoState);
+}
