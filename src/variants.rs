@@ -21,6 +21,11 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("tihbat", include_str!("../variants/tihbat.sow")),
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),
+    ("tchuka-ruma", include_str!("../variants/tchuka-ruma.sow")),
+    (
+        "leb-bbut-ahbochen",
+        include_str!("../variants/leb-bbut-ahbochen.sow"),
+    ),
 ];
 
 /// The source of a shipped variant.

@@ -249,3 +249,13 @@ fn mangala_ii() {
 fn songo() {
     agrees("songo", &NoState);
 }
+
+#[test]
+fn leb_bbut_ahbochen() {
+    agrees("leb-bbut-ahbochen", &NoState);
+}
+
+#[test]
+fn tchuka_ruma() {
+    agrees("tchuka-ruma", &NoState);
+}
