@@ -19,8 +19,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../variants/bao-east-africa.sow"),
     ),
     ("tihbat", include_str!("../variants/tihbat.sow")),
+    ("bohnenspiel", include_str!("../variants/bohnenspiel.sow")),
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),
+    ("kale", include_str!("../variants/kale.sow")),
     ("tchuka-ruma", include_str!("../variants/tchuka-ruma.sow")),
     (
         "leb-bbut-ahbochen",

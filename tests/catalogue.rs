@@ -259,3 +259,13 @@ fn leb_bbut_ahbochen() {
 fn tchuka_ruma() {
     agrees("tchuka-ruma", &NoState);
 }
+
+#[test]
+fn bohnenspiel() {
+    agrees("bohnenspiel", &NoState);
+}
+
+#[test]
+fn kale() {
+    agrees("kale", &NoState);
+}

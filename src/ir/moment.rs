@@ -319,7 +319,7 @@ impl Moment {
                     mover: true,
                     ..NOTHING
                 },
-                actions: &[K::Collect, K::Set],
+                actions: &[K::Capture, K::Collect, K::Set],
                 order: Order::Every,
             },
         }
