@@ -1,7 +1,7 @@
 //! Turn notation: a pit's label, then the letter of the choice made (when
-//! the variant declares letters), then any flags (`+`), then annotations to
-//! ignore. Output always writes the letter; input may leave it out where
-//! only one legal turn fits. Flags are written exactly.
+//! the sowing's direction is chosen there), then any flags (`+`), then annotations to
+//! ignore. Output always writes a chosen letter; input may leave it out
+//! where only one legal turn fits. Flags are written exactly.
 
 use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::engine::{Game, Turn};
@@ -10,11 +10,7 @@ use crate::ir::{Notation, Pit};
 /// Writes a turn: the starting pit's label, the chosen letter, the flags.
 pub fn write_turn(game: &Game, turn: Turn) -> String {
     let rules = &game.engine().rules;
-    let letter = rules
-        .sowing
-        .direction
-        .is_none()
-        .then_some(turn.choice as usize);
+    let letter = (turn.choice != Turn::NO_LETTER).then_some(turn.choice as usize);
     encode(
         &rules.pits,
         &rules.notation,

@@ -23,6 +23,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),
     ("kale", include_str!("../variants/kale.sow")),
+    ("cross-kalah", include_str!("../variants/cross-kalah.sow")),
     ("tchuka-ruma", include_str!("../variants/tchuka-ruma.sow")),
     (
         "leb-bbut-ahbochen",

@@ -269,3 +269,8 @@ fn bohnenspiel() {
 fn kale() {
     agrees("kale", &NoState);
 }
+
+#[test]
+fn cross_kalah() {
+    agrees("cross-kalah", &NoState);
+}

@@ -226,7 +226,7 @@ fn turns_that_never_end_are_found_exactly_and_left_out() {
                 }
                 let t = sow::Turn {
                     pit: cell(game.engine(), order[i]) as u16,
-                    choice: 0,
+                    choice: sow::Turn::NO_LETTER,
                     flags: 0,
                 };
                 let finite = ends_by_hand(board, i);

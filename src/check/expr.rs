@@ -700,7 +700,7 @@ impl<'a> Lowerer<'a> {
             }
             "chose" => {
                 self.arity(name, span, args, 1, "chose(L)")?;
-                if !s.context.sees.mover || !s.context.sees.origin {
+                if !s.context.sees.chose {
                     return self.error(
                         Diagnostic::at(
                             span,

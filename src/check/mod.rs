@@ -24,7 +24,7 @@ use crate::ir::{
     Action, ActionKind, Choices, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark,
     Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row,
     Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope, Verdict,
-    Who,
+    Way, Who,
 };
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Statement};
 pub use expr::Definition;
@@ -141,7 +141,7 @@ impl Lowered {
             tracks: [None, None],
             sowing: Sowing {
                 take: Take::All,
-                direction: Some(Direction::Forward),
+                direction: Vec::new(),
                 skip: Vec::new(),
                 entry: None,
             },
@@ -639,7 +639,7 @@ impl Checker {
             self.err(Diagnostic::new("the file has no setup").hint("add `setup { seeds 4 }`"));
         }
         let tracks = self.tracks(&players, l.tracks, &l.sowing)?;
-        self.sowing_fits(&l.sowing);
+        self.sowing_fits(&mut l.sowing);
         if l.ends.is_empty() && !statements.iter().any(|s| s.word.name == "end") {
             self.err(
                 Diagnostic::new("the file has no `end` rule: the game could never end")

@@ -36,19 +36,7 @@ impl Checker {
                         .hint("write `take all`"),
                     ),
                 },
-                ("direction", 1) => match arg.and_then(Expr::as_word) {
-                    Some("forward") => sowing.direction = Some(Direction::Forward),
-                    Some("backward") => sowing.direction = Some(Direction::Backward),
-                    Some("choose") => sowing.direction = None,
-                    _ => self.err(
-                        Diagnostic::at(
-                            st.args[0].span,
-                            "a direction is `forward` or `backward` along the track, or `choose`",
-                            "unknown direction",
-                        )
-                        .hint("write `direction forward`, or `direction choose` with letters in `notation`"),
-                    ),
-                },
+                ("direction", _) => self.way(st, sowing, lw),
                 ("skip", 1) => match arg.and_then(Expr::as_word) {
                     Some("origin") => sowing.skip.push(Skip::Origin),
                     _ => match lw.place(&st.args[0]) {
@@ -74,7 +62,7 @@ impl Checker {
                         None => {}
                     },
                 },
-                ("take" | "direction" | "skip", _) => self.err(
+                ("take" | "skip", _) => self.err(
                     Diagnostic::at(
                         st.span,
                         format!("`{}` takes one argument", st.word.name),
@@ -113,9 +101,72 @@ impl Checker {
         }
     }
 
+    /// A line of the direction: `direction forward|backward|choose`, and
+    /// where it applies (`when C`, judged for the starting pit).
+    fn way(&mut self, st: &Statement, sowing: &mut Sowing, lw: &mut Lowerer) {
+        let usage = "write `direction forward`, `direction backward when C` or `direction choose` \
+                     (with letters in `notation`)";
+        let (word, when) = match st.args.as_slice() {
+            [w] => (w, None),
+            [w, k, c] if k.as_word() == Some("when") => (w, Some(c)),
+            _ => {
+                return self.err(
+                    Diagnostic::at(
+                        st.span,
+                        "malformed direction",
+                        "expected `direction WAY [when C]`",
+                    )
+                    .hint(usage),
+                )
+            }
+        };
+        let direction = match word.as_word() {
+            Some("forward") => Some(Direction::Forward),
+            Some("backward") => Some(Direction::Backward),
+            Some("choose") => None,
+            _ => {
+                return self.err(
+                    Diagnostic::at(
+                        word.span,
+                        "a direction is `forward` or `backward` along the track, or `choose`",
+                        "unknown direction",
+                    )
+                    .hint(usage),
+                )
+            }
+        };
+        if let Some(last) = sowing.direction.last() {
+            if last.when == Cond::True {
+                return self.err(
+                    Diagnostic::at(
+                        st.span,
+                        "this direction never applies",
+                        "after a line that always does",
+                    )
+                    .hint("the first line that applies decides: put the lines with `when` first"),
+                );
+            }
+        }
+        let when = match when {
+            Some(c) => match lw.cond(c) {
+                Some(c) => c,
+                None => return,
+            },
+            None => Cond::True,
+        };
+        sowing.direction.push(Way { when, direction });
+    }
+
     /// The sowing fits the board and the notation: stores to skip, letters
     /// to choose a direction by.
-    pub(super) fn sowing_fits(&mut self, sowing: &Sowing) {
+    pub(super) fn sowing_fits(&mut self, sowing: &mut Sowing) {
+        // Where no line applies, the sowing goes forward.
+        if sowing.direction.last().is_none_or(|w| w.when != Cond::True) {
+            sowing.direction.push(Way {
+                when: Cond::True,
+                direction: Some(Direction::Forward),
+            });
+        }
         for sk in &sowing.skip {
             if let Skip::Store(_) = sk {
                 if self.stores.iter().all(Option::is_none) {
@@ -126,14 +177,15 @@ impl Checker {
                 }
             }
         }
-        if sowing.direction.is_none() && self.notation.letters.is_empty() {
+        let chosen = sowing.direction.iter().any(|w| w.direction.is_none());
+        if chosen && self.notation.letters.is_empty() {
             self.err(
                 Diagnostic::new("`direction choose` but the notation declares no letters").hint(
                     "declare the letters in `notation { letter L: left  …  letter R: right }`",
                 ),
             );
         }
-        if sowing.direction.is_some() && !self.notation.letters.is_empty() {
+        if !chosen && !self.notation.letters.is_empty() {
             self.err(
                 Diagnostic::new("the notation declares letters but the sowing direction is fixed")
                     .hint("write `direction choose` in `sow`, or remove the letters"),

@@ -50,7 +50,7 @@ impl<'a> Ctx<'a> {
             captured: 0,
             sowings: 0,
             dir: Direction::Forward,
-            choice: 0,
+            choice: super::Turn::NO_LETTER,
             flags: 0,
             asked: None,
             look: None,

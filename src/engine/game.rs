@@ -7,6 +7,7 @@ use super::abilities::Listing;
 use super::act::{Acts, Effects, Site};
 use super::compiled::{compare, OnTurn, A, C, P};
 use super::eval::Ctx;
+use super::plan::{Candidate, Ways};
 use super::turn::Applied;
 use super::turn::{Halt, Scratch, TooLong};
 use super::{BoundEnds, Engine, Outcome, Position, Turn, NONE};
@@ -479,45 +480,23 @@ impl State {
         // The turns tried to list them share one work budget.
         self.scratch.work = 0;
         let plan = &e.plan[mover as usize];
-        let letters = e.rules.notation.letters.len().max(1);
-        let fixed = e.rules.sowing.direction.is_some();
         let phase = e.phase_slot(&self.pos);
+        // The way turns are sown, where it is the same for every pit.
+        let always = match &plan.ways {
+            Ways::Always(d) => Some(d.is_none()),
+            Ways::ByPit(_) => None,
+        };
         for cand in &plan.candidates[phase] {
-            // One turn per letter that means a direction from this pit (or
-            // one turn when the direction is fixed).
-            for choice in 0..letters as u8 {
-                if !fixed
-                    && e.heading(
-                        mover,
-                        cand.pit,
-                        e.rules.notation.letters[choice as usize].heading,
-                    )
-                    .is_none()
-                {
-                    continue;
-                }
-                if fixed && choice > 0 {
-                    break;
-                }
-                // The common requirement, `seeds(origin) > 0` on a known pit,
-                // is judged without building a context.
-                let allowed = match &cand.allowed {
-                    C::Const(b) => *b,
-                    C::SeedsCmp(op, P::Cell(c), k) => {
-                        compare(*op, self.pos.cells[*c as usize] as i64, *k)
-                    }
-                    other => {
-                        let mut f = Ctx::new(&self.pos, &self.pos, cand.pit, NONE);
-                        f.choice = choice;
-                        e.cond(other, &f)
-                    }
-                };
-                if allowed {
-                    self.legal.push(Turn {
-                        pit: cand.pit,
-                        choice,
-                        flags: 0,
-                    });
+            // One turn per letter that means a direction from this pit
+            // where the direction is chosen, else one turn with none.
+            let chosen = always.unwrap_or_else(|| e.way(mover, &self.pos, cand.pit).is_none());
+            if !chosen {
+                self.start(e, cand, Turn::NO_LETTER);
+                continue;
+            }
+            for (i, letter) in e.rules.notation.letters.iter().enumerate() {
+                if e.heading(mover, cand.pit, letter.heading).is_some() {
+                    self.start(e, cand, i as u8);
                 }
             }
         }
@@ -724,6 +703,29 @@ impl State {
         if self.next_results.len() <= j {
             let n = e.max_turns().max(j + 1);
             self.next_results.resize(n, self.pos.clone());
+        }
+    }
+
+    /// Lists the turn from a candidate pit with `choice`, if the `start`
+    /// rules allow it. The common requirement, `seeds(origin) > 0` on a
+    /// known pit, is judged without building a context.
+    #[inline(always)]
+    fn start(&mut self, e: &Engine, cand: &Candidate, choice: u8) {
+        let allowed = match &cand.allowed {
+            C::Const(b) => *b,
+            C::SeedsCmp(op, P::Cell(c), k) => compare(*op, self.pos.cells[*c as usize] as i64, *k),
+            other => {
+                let mut f = Ctx::new(&self.pos, &self.pos, cand.pit, NONE);
+                f.choice = choice;
+                e.cond(other, &f)
+            }
+        };
+        if allowed {
+            self.legal.push(Turn {
+                pit: cand.pit,
+                choice,
+                flags: 0,
+            });
         }
     }
 

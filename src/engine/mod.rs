@@ -24,8 +24,9 @@ pub use turn::TooLong;
 
 use abilities::Abilities;
 use board::Board;
-use compiled::{Compiler, N};
-use plan::{BoundEnds, CEnd, Plan};
+use compiled::{Compiler, C, N};
+use eval::Ctx;
+use plan::{BoundEnds, CEnd, Plan, Ways};
 
 use crate::ir::{Direction, Heading, Player, Rules};
 
@@ -58,11 +59,16 @@ pub struct Engine {
 pub struct Turn {
     /// The starting pit.
     pub pit: u16,
-    /// The letter chosen (an index in the notation's letters), or 0 when
-    /// the variant has none.
+    /// The letter chosen (an index in the notation's letters), or
+    /// [`Turn::NO_LETTER`] where the sowing's direction is not chosen.
     pub choice: u8,
     /// The flags written (bit i: the notation's flag i).
     pub flags: u8,
+}
+
+impl Turn {
+    /// The `choice` of a turn written without a letter.
+    pub const NO_LETTER: u8 = u8::MAX;
 }
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,12 +230,46 @@ impl Engine {
             .and_then(|hs| hs[i])
     }
 
-    /// The sowing direction of a turn, if its choice means one.
-    pub(crate) fn turn_direction(&self, mover: Player, turn: Turn) -> Option<Direction> {
-        match self.rules.sowing.direction {
-            Some(d) => Some(d),
-            None => {
-                let letter = self.rules.notation.letters.get(turn.choice as usize)?;
+    /// The way a turn from `pit` is sown on `pos`: the first line of the
+    /// sowing's direction that holds (`None`: by the letter chosen).
+    #[inline(always)]
+    pub(crate) fn way(&self, mover: Player, pos: &Position, pit: u16) -> Option<Direction> {
+        match &self.plan[mover as usize].ways {
+            Ways::Always(d) => *d,
+            Ways::ByPit(lines) => self.way_by_pit(lines, pos, pit),
+        }
+    }
+
+    /// The first line of the direction that holds for `pit` (forward if
+    /// none does: the checker ends the lines with one that always holds).
+    #[inline(never)]
+    fn way_by_pit(
+        &self,
+        lines: &[(C, Option<Direction>)],
+        pos: &Position,
+        pit: u16,
+    ) -> Option<Direction> {
+        let f = Ctx::new(pos, pos, pit, NONE);
+        lines
+            .iter()
+            .find(|(c, _)| self.cond(c, &f))
+            .map_or(Some(Direction::Forward), |&(_, d)| d)
+    }
+
+    /// The sowing direction of a turn from `pos`, if its choice means one:
+    /// the way its pit is sown, or the way its letter names where the way
+    /// is chosen.
+    pub(crate) fn turn_direction(
+        &self,
+        mover: Player,
+        pos: &Position,
+        turn: Turn,
+    ) -> Option<Direction> {
+        match (self.way(mover, pos, turn.pit), turn.choice) {
+            (Some(d), Turn::NO_LETTER) => Some(d),
+            (Some(_), _) | (None, Turn::NO_LETTER) => None,
+            (None, choice) => {
+                let letter = self.rules.notation.letters.get(choice as usize)?;
                 self.heading(mover, turn.pit, letter.heading)
             }
         }

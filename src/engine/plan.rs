@@ -8,7 +8,7 @@ use super::abilities::mentions_each;
 use super::board::Board;
 use super::compiled::{self, CRule, Compiler, OnTurn, A, C, W};
 use super::{eval, Engine, NONE};
-use crate::ir::{Action, Moment, Player, Rules, Verdict};
+use crate::ir::{Action, Direction, Moment, Player, Rules, Verdict};
 use crate::limits::MAX_COMPILED;
 
 /// The most rule lists specialised for a pit (stages × cells); a larger
@@ -88,6 +88,9 @@ pub(crate) struct Plan {
     /// The text board's marks.
     pub marks: Vec<(String, C)>,
     pub ends: Vec<CEnd>,
+    /// The lines of the sowing's direction, judged for a turn's starting
+    /// pit.
+    pub ways: Ways,
 }
 
 #[derive(Debug)]
@@ -98,6 +101,15 @@ pub(crate) struct Candidate {
     /// The `start` rules, for their preferences (one list shared by every
     /// pit when they are not specialised for each).
     pub start: std::sync::Arc<[CRule]>,
+}
+
+/// The sowing's direction for a mover (`None`: chosen by a letter).
+#[derive(Debug)]
+pub(crate) enum Ways {
+    /// The same for every turn (one line, or one that always holds).
+    Always(Option<Direction>),
+    /// The first line that holds for the starting pit.
+    ByPit(Vec<(C, Option<Direction>)>),
 }
 
 /// An end rule compiled for a mover (and, for a rule about `player`, one
@@ -320,7 +332,18 @@ impl Plan {
                 })
             })
             .collect();
+        let lines: Vec<(C, Option<Direction>)> = rules
+            .sowing
+            .direction
+            .iter()
+            .map(|w| (compiler.cond_for(&w.when, mover, None), w.direction))
+            .collect();
+        let ways = match lines.as_slice() {
+            [(C::Const(true), d), ..] => Ways::Always(*d),
+            _ => Ways::ByPit(lines),
+        };
         Plan {
+            ways,
             candidates,
             turn,
             settled,

@@ -159,7 +159,9 @@ impl Engine {
     ) -> Result<Applied, Halt> {
         scratch.asked = 0;
         let mover = pos.to_move.unwrap_or(0);
-        let Some(dir) = self.turn_direction(mover, turn) else {
+        // (Judged on `pos`, not yet changed: `before` is kept up to date
+        // only where the rules read it.)
+        let Some(dir) = self.turn_direction(mover, pos, turn) else {
             // A choice that means no direction here: nothing is sown.
             return Ok(Applied {
                 forbidden: true,

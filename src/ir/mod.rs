@@ -284,13 +284,24 @@ pub enum VarAt {
 pub struct Sowing {
     /// How many seeds are lifted from the starting pit.
     pub take: Take,
-    /// Which way along the track: fixed, or chosen by a letter.
-    pub direction: Option<Direction>,
+    /// Which way along the track a turn is sown, by its starting pit: the
+    /// first line whose condition holds decides (the last has none).
+    pub direction: Vec<Way>,
     /// Places the sowing passes over.
     pub skip: Vec<Skip>,
     /// A turn that begins by putting seeds from the mover's hand into the
     /// starting pit (the first "sowing" lands there) instead of lifting it.
     pub entry: Option<Entry>,
+}
+
+/// A line of the sowing's direction (`direction backward when …`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Way {
+    /// Where it applies: judged for the starting pit (`origin`) on the
+    /// position the turn starts from.
+    pub when: Cond,
+    /// The direction, or `None` where the mover chooses it by a letter.
+    pub direction: Option<Direction>,
 }
 
 /// Seeds entered from the hand at the start of a turn.

@@ -11,8 +11,10 @@ use super::{Action, Moment};
 pub struct Sees {
     /// `mover`, `opponent`, `before(…)`: a turn is being judged or played.
     pub mover: bool,
-    /// `origin`, `chose(…)`: the turn's starting pit and how it was written.
+    /// `origin`: the turn's starting pit.
     pub origin: bool,
+    /// `chose(…)`: how the turn was written.
+    pub chose: bool,
     /// `last`, `captured`, `sowings`, `going(…)`: a sowing has been made.
     pub last: bool,
     /// `here`: a pit being judged (lifted, drawn, or walked by a chain).
@@ -33,6 +35,7 @@ pub struct Sees {
 const NOTHING: Sees = Sees {
     mover: false,
     origin: false,
+    chose: false,
     last: false,
     here: false,
     ahead: false,
@@ -45,6 +48,7 @@ const NOTHING: Sees = Sees {
 const PLAYED: Sees = Sees {
     mover: true,
     origin: true,
+    chose: true,
     last: true,
     ..NOTHING
 };
@@ -84,7 +88,8 @@ impl Sees {
         here: true,
         ..NOTHING
     };
-    /// The `sow` block (`skip store(opponent)`): the turn about to be sown.
+    /// The `sow` block (`skip store(opponent)`, `direction … when …`): the
+    /// turn about to be sown, before it is written.
     pub const SOWING: Sees = Sees {
         mover: true,
         origin: true,
@@ -236,11 +241,13 @@ impl Moment {
                 when: Sees {
                     mover: true,
                     origin: true,
+                    chose: true,
                     ..NOTHING
                 },
                 actions_see: Sees {
                     mover: true,
                     origin: true,
+                    chose: true,
                     ..NOTHING
                 },
                 actions: &[K::Require, K::Prefer],
@@ -286,6 +293,7 @@ impl Moment {
                 when: Sees {
                     mover: true,
                     origin: true,
+                    chose: true,
                     ..NOTHING
                 },
                 actions_see: PLAYED,

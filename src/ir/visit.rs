@@ -2,7 +2,7 @@
 //! each node's children, exhaustively, so that a new kind of node is a
 //! compile error here rather than a part some analysis silently skips.
 
-use super::{Action, Cond, End, Mark, Num, Phase, Place, Region, Rule, Rules, VarAt, Who};
+use super::{Action, Cond, End, Mark, Num, Phase, Place, Region, Rule, Rules, VarAt, Way, Who};
 
 /// A node of the IR.
 #[derive(Debug, Clone, Copy)]
@@ -34,6 +34,8 @@ pub enum Root<'a> {
     Mark(&'a Mark),
     /// The score.
     Score(&'a Num),
+    /// A line of the sowing's direction (its condition).
+    Way(&'a Way),
 }
 
 impl<'a> Node<'a> {
@@ -165,6 +167,7 @@ impl<'a> Root<'a> {
             Root::Phase(p) => f(Node::Cond(&p.when)),
             Root::Mark(m) => f(Node::Cond(&m.when)),
             Root::Score(n) => f(Node::Num(n)),
+            Root::Way(w) => f(Node::Cond(&w.when)),
         }
     }
 
@@ -195,7 +198,7 @@ pub fn walk<'a>(node: Node<'a>, f: &mut dyn FnMut(Node<'a>) -> bool) {
 
 impl Rules {
     /// Every place an expression stands in the rules: each rule, end
-    /// rule, phase, mark and the score.
+    /// rule, phase, mark, the score and the sowing's direction.
     pub fn roots(&self) -> impl Iterator<Item = Root<'_>> {
         self.rules
             .iter()
@@ -204,6 +207,7 @@ impl Rules {
             .chain(self.phases.iter().map(Root::Phase))
             .chain(self.marks.iter().map(Root::Mark))
             .chain(std::iter::once(Root::Score(&self.score)))
+            .chain(self.sowing.direction.iter().map(Root::Way))
     }
 
     /// Whether some node anywhere in the rules is one `f` accepts.
