@@ -24,6 +24,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("songo", include_str!("../variants/songo.sow")),
     ("kale", include_str!("../variants/kale.sow")),
     ("cross-kalah", include_str!("../variants/cross-kalah.sow")),
+    ("alemungula", include_str!("../variants/alemungula.sow")),
     ("tchuka-ruma", include_str!("../variants/tchuka-ruma.sow")),
     (
         "leb-bbut-ahbochen",

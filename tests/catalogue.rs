@@ -41,27 +41,33 @@ fn games(slug: &str) -> Vec<Records> {
     games
 }
 
-/// How a variant's `state` and an oracle's `state` correspond.
-trait StateMap {
-    /// The variant's `state` for an oracle position.
-    fn to_sow(&self, oracle: &Value) -> Value;
+/// How a variant's positions and moves read as the oracle's.
+trait Reading {
+    /// The variant's `state` for an oracle record (or a move's result).
+    fn to_sow(&self, oracle: &Value) -> Value {
+        assert_eq!(oracle["state"], json!({}), "this game keeps no state");
+        json!({})
+    }
     /// The oracle's `state` for a variant's position.
-    fn to_oracle(&self, sow: &Value) -> Value;
+    fn to_oracle(&self, _sow: &Value) -> Value {
+        json!({})
+    }
+    /// A move as the oracle writes it, from the variant's notation.
+    fn oracle_text(&self, sow: &str) -> String {
+        sow.to_string()
+    }
+    /// A move of the oracle (an entry of `moves`) in the variant's
+    /// notation.
+    fn sow_text(&self, m: &Value) -> String {
+        m["text"].as_str().expect("a move's text").to_string()
+    }
 }
 
 /// A game whose positions hold nothing beyond pits, stores and the player
-/// to move.
+/// to move, and whose moves are written alike.
 struct NoState;
 
-impl StateMap for NoState {
-    fn to_sow(&self, oracle: &Value) -> Value {
-        assert_eq!(oracle, &json!({}), "this game keeps no state");
-        json!({})
-    }
-    fn to_oracle(&self, _: &Value) -> Value {
-        json!({})
-    }
-}
+impl Reading for NoState {}
 
 /// What went wrong, where.
 struct Mismatches {
@@ -81,7 +87,7 @@ impl Mismatches {
 }
 
 /// The variant's position for a record (or a move's result) of `to_move`.
-fn position(variant: &Variant, r: &Value, to_move: &Value, map: &dyn StateMap) -> Game {
+fn position(variant: &Variant, r: &Value, to_move: &Value, map: &dyn Reading) -> Game {
     let text = json!({
         "variant": variant.name(),
         "options": {},
@@ -89,7 +95,7 @@ fn position(variant: &Variant, r: &Value, to_move: &Value, map: &dyn StateMap) -
         "pits": r["pits"],
         "hands": {"south": 0, "north": 0},
         "stores": r["stores"],
-        "state": map.to_sow(&r["state"]),
+        "state": map.to_sow(r),
     })
     .to_string();
     sow::json::read_position(variant, &text)
@@ -97,9 +103,9 @@ fn position(variant: &Variant, r: &Value, to_move: &Value, map: &dyn StateMap) -
 }
 
 /// The pits, stores and state of a game as the oracle writes them.
-fn seen(variant: &Variant, game: &Game, map: &dyn StateMap) -> Value {
+fn seen(variant: &Variant, game: &Game, map: &dyn Reading) -> Value {
     let p = sow::json::position(variant, game);
-    json!({"pits": p["pits"], "stores": p["stores"], "state": map.to_oracle(&p["state"])})
+    json!({"pits": p["pits"], "stores": p["stores"], "state": map.to_oracle(&p)})
 }
 
 /// The pits, stores and state of a record or a move's result.
@@ -117,7 +123,7 @@ fn player_name(p: Option<u8>) -> Value {
 }
 
 /// Plays every record of every game of `slug` against the shipped variant.
-fn replay(slug: &'static str, map: &dyn StateMap) -> Mismatches {
+fn replay(slug: &'static str, map: &dyn Reading) -> Mismatches {
     let variant = common::shipped(slug);
     let mut out = Mismatches {
         slug,
@@ -149,7 +155,7 @@ fn replay(slug: &'static str, map: &dyn StateMap) -> Mismatches {
             let mut mine: Vec<String> = game
                 .legal_turns()
                 .iter()
-                .map(|&t| sow::notation::write_turn(&game, t))
+                .map(|&t| map.oracle_text(&sow::notation::write_turn(&game, t)))
                 .collect();
             let mut theirs: Vec<String> = r["moves"]
                 .as_array()
@@ -171,7 +177,7 @@ fn replay(slug: &'static str, map: &dyn StateMap) -> Mismatches {
             for m in r["moves"].as_array().unwrap() {
                 out.moves += 1;
                 let text = m["text"].as_str().unwrap();
-                let turn = sow::notation::parse_turn(&game, text)
+                let turn = sow::notation::parse_turn(&game, &map.sow_text(m))
                     .unwrap_or_else(|d| panic!("{slug} game {index} ply {ply}: {text}: {d}"));
                 let mut after = game.clone();
                 after.play(turn).expect("a move within the engine's limits");
@@ -212,7 +218,7 @@ fn replay(slug: &'static str, map: &dyn StateMap) -> Mismatches {
             }
             // On along the line played.
             let chosen = &r["moves"][r["chosen"].as_u64().unwrap() as usize];
-            let turn = sow::notation::parse_turn(&line, chosen["text"].as_str().unwrap())
+            let turn = sow::notation::parse_turn(&line, &map.sow_text(chosen))
                 .expect("the chosen move is legal on the line replayed");
             line.play(turn).expect("a move within the engine's limits");
         }
@@ -221,7 +227,7 @@ fn replay(slug: &'static str, map: &dyn StateMap) -> Mismatches {
 }
 
 /// Asserts that a game agrees with its oracle everywhere.
-fn agrees(slug: &'static str, map: &dyn StateMap) {
+fn agrees(slug: &'static str, map: &dyn Reading) {
     let out = replay(slug, map);
     assert!(
         out.found.is_empty(),
@@ -273,4 +279,62 @@ fn kale() {
 #[test]
 fn cross_kalah() {
     agrees("cross-kalah", &NoState);
+}
+
+/// Alemungula: the hole barred (AL7) is the per-pit variable `barred`; a
+/// direction chosen in the middle hole (AL8) is the letter `+` (`ccw`) or
+/// `-` (`cw`).
+struct Alemungula;
+
+impl Reading for Alemungula {
+    fn to_sow(&self, r: &Value) -> Value {
+        let barred = r["state"]["undo_barred"].as_str();
+        let state = r["state"].as_object().unwrap();
+        assert!(state.keys().all(|k| k == "undo_barred"), "{state:?}");
+        let pits = r["pits"].as_object().unwrap();
+        let values: serde_json::Map<String, Value> = pits
+            .keys()
+            .map(|l| {
+                (
+                    l.clone(),
+                    json!(if Some(l.as_str()) == barred {
+                        "yes"
+                    } else {
+                        "no"
+                    }),
+                )
+            })
+            .collect();
+        json!({ "barred": values })
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let barred: Vec<&String> = p["state"]["barred"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(_, v)| v.as_str() == Some("yes"))
+            .map(|(l, _)| l)
+            .collect();
+        match barred.as_slice() {
+            [] => json!({}),
+            [one] => json!({ "undo_barred": one }),
+            many => panic!("holes barred at once: {many:?}"),
+        }
+    }
+    fn oracle_text(&self, sow: &str) -> String {
+        sow.replace('+', "ccw").replace('-', "cw")
+    }
+    fn sow_text(&self, m: &Value) -> String {
+        let pit = m["move"]["pit"].as_str().expect("a hole move");
+        match m["move"]["dir"].as_str() {
+            Some("ccw") => format!("{pit}+"),
+            Some("cw") => format!("{pit}-"),
+            _ => pit.to_string(),
+        }
+    }
+}
+
+#[test]
+fn alemungula() {
+    agrees("alemungula", &Alemungula);
 }
