@@ -25,6 +25,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("kale", include_str!("../variants/kale.sow")),
     ("cross-kalah", include_str!("../variants/cross-kalah.sow")),
     ("alemungula", include_str!("../variants/alemungula.sow")),
+    ("achochodi", include_str!("../variants/achochodi.sow")),
     ("tchuka-ruma", include_str!("../variants/tchuka-ruma.sow")),
     (
         "leb-bbut-ahbochen",

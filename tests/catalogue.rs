@@ -281,6 +281,11 @@ fn cross_kalah() {
     agrees("cross-kalah", &NoState);
 }
 
+#[test]
+fn achochodi() {
+    agrees("achochodi", &NoState);
+}
+
 /// Alemungula: the hole barred (AL7) is the per-pit variable `barred`; a
 /// direction chosen in the middle hole (AL8) is the letter `+` (`ccw`) or
 /// `-` (`cw`).

@@ -225,11 +225,11 @@ impl Engine {
                 pos.hands[mover as usize] -= n;
                 (origin, n, true)
             }
-            None => (
-                origin,
-                self.lift(pos, before, at, origin, None, acts),
-                false,
-            ),
+            None => {
+                let (n, put) = self.lift(pos, before, at, origin, None, acts);
+                took_at_lift(at, &mut out, put);
+                (origin, n, false)
+            }
         };
         // The most work allowed ([`crate::limits::turn_work`]).
         let budget = crate::limits::turn_work();
@@ -369,9 +369,17 @@ impl Engine {
             }
             from = cell;
             into_from = false;
-            seeds = self.lift(pos, before, at, cell, count, acts);
+            let (n, put) = self.lift(pos, before, at, cell, count, acts);
+            seeds = n;
             lifted = cell;
             h = h.wrapping_sub(self.board.zobrist[cell as usize].wrapping_mul(seeds as u64));
+            if took_at_lift(at, &mut out, put) {
+                if self.can.detect_cycles && at.sowings >= ANCHOR {
+                    // The board changed outside the hash.
+                    h = self.state_hash(pos);
+                }
+                watch.cannot_undo(at.sowings + 1);
+            }
             if at.changed.replace(false) {
                 // A variable changed: the next sowing's state is the anchor.
                 watch.cannot_undo(at.sowings + 1);
@@ -561,7 +569,8 @@ impl Engine {
     }
 
     /// Lifts the seeds a sowing takes from a pit (all, the sowing's `take`,
-    /// or at most `count`), then runs the `lift` rules on it.
+    /// or at most `count`), then runs the `lift` rules on it: the seeds
+    /// lifted, and what the rules captured.
     #[inline(always)]
     fn lift(
         &self,
@@ -571,7 +580,7 @@ impl Engine {
         cell: u16,
         count: Option<u32>,
         acts: &mut Acts,
-    ) -> u32 {
+    ) -> (u32, PutAway) {
         let have = pos.cells[cell as usize];
         let n = match (count, self.rules.sowing.take) {
             (Some(k), _) | (None, Take::Count(k)) => k.min(have),
@@ -580,7 +589,7 @@ impl Engine {
         pos.cells[cell as usize] -= n;
         let plan = &self.plan[pos.to_move.unwrap_or(0) as usize];
         if plan.lift.is_empty() {
-            return n;
+            return (n, PutAway::default());
         }
         // The rules for this stage of the turn and this pit: most pits have
         // none. Seeds are lifted for the next sowing: `sowings` counts it.
@@ -591,13 +600,14 @@ impl Engine {
             }
             None => &plan.lift[..],
         };
-        if !rules.is_empty() {
-            self.lift_rules(rules, pos, before, at, cell, acts);
+        if rules.is_empty() {
+            return (n, PutAway::default());
         }
-        n
+        (n, self.lift_rules(rules, pos, before, at, cell, acts))
     }
 
-    /// Runs `lift` rules on a pit just lifted (`here`).
+    /// Runs `lift` rules on a pit just lifted (`here`); what they capture
+    /// goes to its stores at once (no `capture` rule judges it).
     #[inline(never)]
     fn lift_rules(
         &self,
@@ -607,7 +617,11 @@ impl Engine {
         at: &Step,
         cell: u16,
         acts: &mut Acts,
-    ) {
+    ) -> PutAway {
+        let mut took = PutAway {
+            first: NONE,
+            ..PutAway::default()
+        };
         let site = Site {
             here: cell,
             lifting: true,
@@ -620,10 +634,13 @@ impl Engine {
             }
             let mut fx = Effects::default();
             self.run(rule, pos, &site, acts, &mut fx);
-            // (The moment table allows no capture here; were one made, its
-            // seeds would go to their stores.)
-            self.put_away(pos, &mut acts.taken, fx.cancel, false);
+            let put = self.put_away(pos, &mut acts.taken, fx.cancel, false);
+            took.captured += put.captured;
+            if took.first == NONE {
+                took.first = put.first;
+            }
         }
+        took
     }
 
     /// Runs the `capture` rules on seeds just taken (they may take more,
@@ -670,6 +687,18 @@ fn mix(at: &Step, from: u16, seeds: u32, into_from: bool, caps: (i64, i64)) -> u
         | (at.sowings.min(caps.0 + 1) as u64 & 0x3f) << 50
         | (at.captured.min(caps.1 + 1) as u64 & 0xff) << 56;
     x.wrapping_mul(0xff51_afd7_ed55_8ccd)
+}
+
+/// Counts what `lift` rules captured into the turn; whether they did.
+fn took_at_lift(at: &mut Step, out: &mut Applied, put: PutAway) -> bool {
+    if put.captured == 0 {
+        return false;
+    }
+    at.captured += put.captured as i64;
+    if out.first_taken == NONE {
+        out.first_taken = put.first;
+    }
+    true
 }
 
 #[cfg(test)]

@@ -265,7 +265,7 @@ impl Moment {
                     here: true,
                     ..PLAYED
                 },
-                actions: &[K::Set],
+                actions: &[K::Capture, K::Set],
                 order: Order::Every,
             },
             Moment::Land => &MomentSpec {
