@@ -112,6 +112,8 @@ enum Command {
         /// The script.
         script: String,
     },
+    /// List the shipped variants: name and title, one a line.
+    List,
 }
 
 /// Writes to stderr, ignoring a closed pipe (a panic there would be worse
@@ -159,6 +161,7 @@ pub fn main() -> i32 {
         Command::Moves { pick, from, format } => moves(&mut out, &pick, from.as_deref(), format),
         Command::Perft { pick, depth, from } => perft_cmd(&mut out, &pick, depth, from.as_deref()),
         Command::Show { pick } => show(&mut out, &pick),
+        Command::List => list(&mut out),
         Command::Random {
             pick,
             games,
@@ -512,6 +515,16 @@ fn random(
                 "{turns} turns in {secs:.3} s: {tps:.0} turns per second"
             );
         }
+    }
+    Ok(())
+}
+
+fn list(out: &mut impl Write) -> Result<(), Failed> {
+    let names = crate::variants::names();
+    let width = names.iter().map(|n| n.len()).max().unwrap_or(0);
+    for name in names {
+        let title = Variant::shipped(name).map_or(String::new(), |v| v.engine.rules.title.clone());
+        let _ = writeln!(out, "{name:width$}  {title}");
     }
     Ok(())
 }

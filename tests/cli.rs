@@ -439,6 +439,23 @@ fn show_prints_one_file_that_checks() {
         .contains("option endless_turns default draw: forbid draw loss"));
 }
 
+/// `sow list` (../shared/cli-contract.md): every shipped variant, one a
+/// line, its name then its title.
+#[test]
+fn list_names_every_shipped_variant_with_its_title() {
+    let listed = sow(&["list"]);
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    let lines: Vec<&str> = listed.stdout.lines().collect();
+    let names = sow::variants::names();
+    assert_eq!(lines.len(), names.len(), "{}", listed.stdout);
+    for (line, name) in lines.iter().zip(&names) {
+        let title = &sow::Variant::shipped(name).unwrap().engine.rules.title;
+        let (first, rest) = line.split_once(' ').expect("a name, then a title");
+        assert_eq!(first, *name);
+        assert_eq!(rest.trim(), title, "{line}");
+    }
+}
+
 /// Review: output lost to a full disk exited 0. Every command's output is
 /// checked: a write that fails is an error (exit 1).
 #[test]
@@ -453,6 +470,7 @@ fn output_lost_to_a_full_disk_is_an_error() {
         vec!["perft", "kalah", "2"],
         vec!["show", "kalah"],
         vec!["check", "kalah"],
+        vec!["list"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_sow"))
             .args(&args)
