@@ -1,7 +1,7 @@
 //! The `sow` command line (see `cli-contract.md` and the README). `main.rs`
 //! only calls [`main`].
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -158,6 +158,9 @@ pub fn main() -> i32 {
             moves,
             format,
         } => play(&mut out, &pick, from.as_deref(), &moves, format),
+        Command::Moves { pick, from, format } if from.as_deref() == Some("-") => {
+            converse(&mut out, &pick, format)
+        }
         Command::Moves { pick, from, format } => moves(&mut out, &pick, from.as_deref(), format),
         Command::Perft { pick, depth, from } => perft_cmd(&mut out, &pick, depth, from.as_deref()),
         Command::Show { pick } => show(&mut out, &pick),
@@ -198,6 +201,11 @@ struct Checked<W: Write> {
 impl<W: Write> Checked<W> {
     fn new(inner: W) -> Self {
         Checked { inner, error: None }
+    }
+
+    /// Whether some output was lost.
+    fn lost(&self) -> bool {
+        self.error.is_some()
     }
 }
 
@@ -433,6 +441,81 @@ fn moves(
         }
     }
     Ok(())
+}
+
+/// `moves --from -`: positions read as JSON Lines on standard input, each
+/// answered by one line, `{"moves": [...]}` or `{"error": "..."}`, flushed
+/// at once; an error in one position does not stop the next.
+fn converse<W: Write>(out: &mut Checked<W>, pick: &Pick, format: Format) -> Result<(), Failed> {
+    if format != Format::Json {
+        return Err(fail_usage(
+            "`--from -` answers each position in JSON: add `--format json`",
+        ));
+    }
+    let v = variant_of(pick, None)?;
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let limit = crate::limits::MAX_FILE_BYTES;
+        let n = io::Read::take(&mut input, limit + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| fail_plain(format!("cannot read standard input: {e}")))?;
+        if n == 0 {
+            return Ok(());
+        }
+        let answer = if line.len() as u64 > limit {
+            // The rest of the line is passed over, a bounded piece at a time.
+            while !line.ends_with(b"\n") {
+                line.clear();
+                let more = io::Read::take(&mut input, limit)
+                    .read_until(b'\n', &mut line)
+                    .map_err(|e| fail_plain(format!("cannot read standard input: {e}")))?;
+                if more == 0 {
+                    break;
+                }
+            }
+            serde_json::json!({ "error": format!("a position is at most {limit} bytes") })
+        } else {
+            answer(&v, &line)
+        };
+        let _ = writeln!(out, "{answer}");
+        let _ = out.flush();
+        if out.lost() {
+            return Ok(());
+        }
+    }
+}
+
+/// The answer to one line of a conversation.
+fn answer(v: &Variant, line: &[u8]) -> serde_json::Value {
+    let error = |message: String| serde_json::json!({ "error": message });
+    let Ok(text) = std::str::from_utf8(line) else {
+        return error("a position is UTF-8 text".into());
+    };
+    let game = match json::read_position(v, text.trim_end()) {
+        Ok(game) => game,
+        Err(d) => {
+            return error(match &d.hint {
+                Some(h) => format!("{} ({h})", d.message),
+                None => d.message.clone(),
+            })
+        }
+    };
+    let mut moves = Vec::new();
+    for &t in game.legal_turns() {
+        let mut next = game.clone();
+        if next.play(t).is_err() {
+            return error("a turn ran past the engine's limit".into());
+        }
+        moves.push(serde_json::json!({
+            "move": write_turn(&game, t),
+            "position": json::position(v, &next),
+            "outcome": json::outcome(v, next.outcome()),
+        }));
+    }
+    serde_json::json!({ "moves": moves })
 }
 
 fn perft_cmd(

@@ -456,6 +456,57 @@ fn list_names_every_shipped_variant_with_its_title() {
     }
 }
 
+/// `sow moves VARIANT --from - --format json` (../shared/cli-contract.md):
+/// each position read from standard input is answered at once by one line,
+/// the same turns `moves --from FILE` lists, or an error that does not stop
+/// the next.
+#[test]
+fn moves_converses_a_position_a_line() {
+    use std::io::{BufRead, BufReader, Write};
+    let played = sow(&["play", "kalah", "--moves", "C d", "--format", "json"]);
+    let last: serde_json::Value =
+        serde_json::from_str(played.stdout.lines().last().unwrap()).unwrap();
+    let position = last["position"].to_string();
+    let file = temp("conversed.json", &position);
+    let listed: Vec<serde_json::Value> =
+        sow(&["moves", "kalah", "--from", &file, "--format", "json"])
+            .stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+    assert!(!listed.is_empty());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["moves", "kalah", "--from", "-", "--format", "json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |line: &str| -> serde_json::Value {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        // Read before the next line is written: the answer came at once.
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        serde_json::from_str(&answer).unwrap()
+    };
+    assert_eq!(
+        ask(&position)["moves"],
+        serde_json::Value::Array(listed.clone())
+    );
+    let bad = ask("{\"variant\": \"kalah\", \"pits\": 3}");
+    assert!(
+        bad["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{bad}"
+    );
+    assert_eq!(ask(&position)["moves"], serde_json::Value::Array(listed));
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    // Text output is not a conversation.
+    assert_eq!(sow(&["moves", "kalah", "--from", "-"]).code, 2);
+}
+
 /// Review: output lost to a full disk exited 0. Every command's output is
 /// checked: a write that fails is an error (exit 1).
 #[test]
