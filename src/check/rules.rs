@@ -111,13 +111,25 @@ impl Checker {
         for (a, span) in actions.iter().zip(spans) {
             let to = match a {
                 Action::Capture { to, .. } | Action::CaptureRegion { to, .. } => to,
-                _ => continue,
+                // No other action sends seeds anywhere.
+                Action::Require(_)
+                | Action::Prefer(_)
+                | Action::Relay(_)
+                | Action::Resow { .. }
+                | Action::Set { .. }
+                | Action::SetPlayer { .. }
+                | Action::Again
+                | Action::Stop
+                | Action::Cancel
+                | Action::Forbid
+                | Action::Collect => continue,
             };
             match to {
                 Some(Place::Store(w)) => {
                     let needed: &[usize] = match w {
                         Who::Player(p) => &[*p as usize][..],
-                        _ => &[0, 1],
+                        // Either player's, as play goes.
+                        Who::Mover | Who::Opponent | Who::Owner(_) | Who::Each => &[0, 1],
                     };
                     if needed.iter().any(|&p| self.stores[p].is_none()) {
                         self.err(
