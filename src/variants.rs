@@ -28,6 +28,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("achochodi", include_str!("../variants/achochodi.sow")),
     ("tchuka-ruma", include_str!("../variants/tchuka-ruma.sow")),
     (
+        "toguz-kumalak",
+        include_str!("../variants/toguz-kumalak.sow"),
+    ),
+    (
         "leb-bbut-ahbochen",
         include_str!("../variants/leb-bbut-ahbochen.sow"),
     ),

@@ -343,3 +343,44 @@ impl Reading for Alemungula {
 fn alemungula() {
     agrees("alemungula", &Alemungula);
 }
+
+/// Toguz Kumalak: a child (TK11) is the per-pit variable `child`, the
+/// player it belongs to or `none`.
+struct Children;
+
+impl Reading for Children {
+    fn to_sow(&self, r: &Value) -> Value {
+        let state = r["state"].as_object().unwrap();
+        assert!(state.keys().all(|k| k == "children"), "{state:?}");
+        let children = &r["state"]["children"];
+        let values: serde_json::Map<String, Value> = r["pits"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|l| {
+                let owner = children.get(l).cloned().unwrap_or(json!("none"));
+                (l.clone(), owner)
+            })
+            .collect();
+        json!({ "child": values })
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let children: serde_json::Map<String, Value> = p["state"]["child"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(_, v)| v.as_str() != Some("none"))
+            .map(|(l, v)| (l.clone(), v.clone()))
+            .collect();
+        if children.is_empty() {
+            json!({})
+        } else {
+            json!({ "children": children })
+        }
+    }
+}
+
+#[test]
+fn toguz_kumalak() {
+    agrees("toguz-kumalak", &Children);
+}

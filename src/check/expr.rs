@@ -99,6 +99,7 @@ impl Value {
 /// The built-in functions, for "did you mean".
 pub const FUNCTIONS: &[&str] = &[
     "count",
+    "pits",
     "going",
     "chose",
     "has_capture",
@@ -108,6 +109,8 @@ pub const FUNCTIONS: &[&str] = &[
     "hand",
     "owner",
     "opposite",
+    "next",
+    "prev",
     "side",
     "before",
 ];
@@ -160,10 +163,20 @@ struct Frame {
     expanding: usize,
 }
 
-use crate::limits::{MAX_EXPANDED_DEPTH, MAX_EXPANSION};
+use crate::limits::{MAX_EXPANDED_DEPTH, MAX_EXPANSION, MAX_PITS};
 
 impl<'a> Lowerer<'a> {
     /// A lowerer for one scope.
+    /// A condition judged for one pit at a time (`here`), as well as for
+    /// what the expression around it knows.
+    pub fn cond_on_here(&mut self, e: &Expr) -> Option<Cond> {
+        let saved = self.scope.context;
+        self.scope.context.sees.here = true;
+        let c = self.cond(e);
+        self.scope.context = saved;
+        c
+    }
+
     pub fn new(scope: Scope<'a>) -> Self {
         Lowerer {
             scope,
@@ -630,6 +643,35 @@ impl<'a> Lowerer<'a> {
                     self.place(&args[0])?,
                 ))))
             }
+            "next" | "prev" => {
+                // next(PLACE), next(PLACE, N): N steps along the mover's track
+                let usage = format!("{name}(last) or {name}(last, 2)");
+                if args.len() != 1 {
+                    self.arity(name, span, args, 2, &usage)?;
+                }
+                let place = self.place(&args[0])?;
+                let steps = match args.get(1).map(|a| &a.kind) {
+                    None => 1,
+                    Some(ExprKind::Int(n)) if (1..=MAX_PITS as i64).contains(n) => *n as i32,
+                    Some(_) => {
+                        return self.error(
+                            Diagnostic::at(
+                                args[1].span,
+                                format!(
+                                    "the steps along the track are a number from 1 to {MAX_PITS}"
+                                ),
+                                "not a number of steps",
+                            )
+                            .hint(format!(
+                                "write `{name}(last, 2)`; `{}` goes the other way",
+                                if name == "next" { "prev" } else { "next" }
+                            )),
+                        )
+                    }
+                };
+                let steps = if name == "next" { steps } else { -steps };
+                Some(Value::Place(Place::Along(Box::new(place), steps)))
+            }
             "side" => {
                 self.arity(name, span, args, 1, "side(opponent)")?;
                 Some(Value::Region(Region::Side(self.who(&args[0])?)))
@@ -649,9 +691,13 @@ impl<'a> Lowerer<'a> {
                     Value::Region(Region::FirstCaptures(w))
                 })
             }
-            "count" => {
-                // count(REGION, CONDITION on `here`)
-                self.arity(name, span, args, 2, "count(inner(mover), seeds(here) >= 2)")?;
+            "count" | "pits" => {
+                // count(REGION, CONDITION on `here`), pits(REGION, CONDITION on `here`)
+                let usage = match name {
+                    "count" => "count(inner(mover), seeds(here) >= 2)",
+                    _ => "pits(side(mover), seeds(here) > 0)",
+                };
+                self.arity(name, span, args, 2, usage)?;
                 let region = match self.value(&args[0])? {
                     Value::Region(r) => r,
                     other => {
@@ -663,11 +709,11 @@ impl<'a> Lowerer<'a> {
                         )
                     }
                 };
-                let saved = self.scope.context;
-                self.scope.context.sees.here = true;
-                let c = self.cond(&args[1]);
-                self.scope.context = saved;
-                Some(Value::Num(Num::Count(region, Box::new(c?))))
+                let c = Box::new(self.cond_on_here(&args[1])?);
+                Some(match name {
+                    "count" => Value::Num(Num::Count(region, c)),
+                    _ => Value::Region(Region::Where(Box::new(region), c)),
+                })
             }
             "going" => {
                 self.arity(name, span, args, 1, "going(forward)")?;

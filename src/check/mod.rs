@@ -21,10 +21,10 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
 use crate::ir::{
-    Action, ActionKind, Choices, Cond, Direction, End, Endless, Entry, Heading, Letter, Mark,
-    Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region, Row,
-    Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope, Verdict,
-    Way, Who,
+    Action, ActionKind, Choices, Cond, Direction, End, Endless, Entry, Heading, Leave, Letter,
+    Mark, Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region,
+    Row, Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope,
+    Verdict, Way, Who,
 };
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Statement};
 pub use expr::Definition;
@@ -144,6 +144,7 @@ impl Lowered {
                 direction: Vec::new(),
                 skip: Vec::new(),
                 entry: None,
+                leave: None,
             },
             sow_seen: false,
             rules: Vec::new(),

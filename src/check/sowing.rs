@@ -37,6 +37,7 @@ impl Checker {
                     ),
                 },
                 ("direction", _) => self.way(st, sowing, lw),
+                ("leave", _) => self.leave(st, sowing, lw),
                 ("skip", 1) => match arg.and_then(Expr::as_word) {
                     Some("origin") => sowing.skip.push(Skip::Origin),
                     _ => match lw.place(&st.args[0]) {
@@ -96,7 +97,7 @@ impl Checker {
                         _ => {}
                     }
                 }
-                _ => self.unknown(st, &["take", "direction", "skip", "enter"], "sowing statement"),
+                _ => self.unknown(st, &["take", "direction", "skip", "enter", "leave"], "sowing statement"),
             }
         }
     }
@@ -155,6 +156,45 @@ impl Checker {
             None => Cond::True,
         };
         sowing.direction.push(Way { when, direction });
+    }
+
+    /// Seeds a pit keeps when it is lifted: `leave N [when C]`, C judged
+    /// for the pit lifted (`here`) before it is lifted.
+    fn leave(&mut self, st: &Statement, sowing: &mut Sowing, lw: &mut Lowerer) {
+        let usage = "write `leave 1` or `leave 1 when seeds(here) > 1` (the pit lifted is `here`)";
+        let (n, when) = match st.args.as_slice() {
+            [n] => (n, None),
+            [n, k, c] if k.as_word() == Some("when") => (n, Some(c)),
+            _ => {
+                return self.err(
+                    Diagnostic::at(st.span, "malformed `leave`", "expected `leave N [when C]`")
+                        .hint(usage),
+                )
+            }
+        };
+        let Some(seeds) = self.number(n, "the seeds left") else {
+            return;
+        };
+        if seeds == 0 {
+            return self.err(
+                Diagnostic::at(n.span, "`leave 0` leaves nothing", "leaves no seed")
+                    .hint("a lifted pit keeps none of its seeds without `leave`: remove the line"),
+            );
+        }
+        if sowing.leave.is_some() {
+            return self.err(
+                Diagnostic::at(st.span, "`leave` is declared twice", "second `leave`")
+                    .hint("keep one `leave` line (its `when` can say where it applies)"),
+            );
+        }
+        let when = match when {
+            Some(c) => match lw.cond_on_here(c) {
+                Some(c) => c,
+                None => return,
+            },
+            None => Cond::True,
+        };
+        sowing.leave = Some(Leave { seeds, when });
     }
 
     /// The sowing fits the board and the notation: stores to skip, letters

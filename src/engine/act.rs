@@ -295,7 +295,7 @@ impl Engine {
 
     /// The cells of a region, copied out of the context that found them.
     fn region_cells(&self, r: &R, f: &Ctx) -> smallcells::Cells {
-        smallcells::Cells::of(self.region(r, f))
+        smallcells::Cells::of(self.pits(r, f))
     }
 
     /// Walks the track from `start` while `while_` holds for each pit
@@ -431,12 +431,15 @@ mod smallcells {
     }
 
     impl Cells {
-        pub(crate) fn of(cells: &[u16]) -> Cells {
+        pub(crate) fn of(cells: impl Iterator<Item = u16>) -> Cells {
             let mut c = Cells {
                 cells: [0; crate::limits::MAX_PITS],
-                len: cells.len().min(crate::limits::MAX_PITS),
+                len: 0,
             };
-            c.cells[..c.len].copy_from_slice(&cells[..c.len]);
+            for cell in cells.take(crate::limits::MAX_PITS) {
+                c.cells[c.len] = cell;
+                c.len += 1;
+            }
             c
         }
 

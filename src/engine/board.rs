@@ -154,6 +154,26 @@ impl Board {
             zobrist,
         }
     }
+
+    /// The place `steps` on from `cell` along `mover`'s track (back, when
+    /// negative), or [`NONE`] off the track.
+    pub(crate) fn along(&self, mover: Player, cell: u16, steps: i32) -> u16 {
+        let table = if steps < 0 {
+            &self.prev[mover as usize & 1]
+        } else {
+            &self.next[mover as usize & 1]
+        };
+        if table.get(cell as usize).is_none_or(|&n| n == NONE) {
+            return NONE;
+        }
+        // (A track is a ring: going round it more than once comes back.)
+        let len = self.cycle[mover as usize & 1].len().max(1);
+        let mut c = cell;
+        for _ in 0..steps.unsigned_abs() as usize % len {
+            c = table[c as usize];
+        }
+        c
+    }
 }
 
 /// A track in one direction, laid out three times over, with where each

@@ -25,6 +25,8 @@ pub(crate) enum P {
     Origin,
     Here,
     Opposite(Box<P>),
+    /// So many steps along a mover's track (back, when negative).
+    Along(Box<P>, i32, Player),
     StoreOf(Box<W>),
     NamedOf(usize, Box<W>),
 }
@@ -37,6 +39,9 @@ pub(crate) enum R {
     FirstCaptures(W),
     SideOf(Box<W>),
     NamedOf(usize, Box<W>),
+    /// The pits of a region (never itself filtered) for which a condition
+    /// holds, `here` each pit.
+    Where(Box<R>, Box<C>),
 }
 
 /// A number: a linear sum (most rules' numbers are), or arithmetic a sum
@@ -191,13 +196,21 @@ pub(crate) fn reads_flag(c: &C) -> bool {
     }
     fn lin(l: &Lin) -> bool {
         l.terms.iter().any(|(_, t)| match t {
-            T::Count(_, c) => reads_flag(c),
+            T::Count(r, c) => region(r) || reads_flag(c),
+            T::Sum(r) => region(r),
             T::Before(n) => num(n),
-            T::Seeds(_) | T::Sum(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => false,
+            T::Seeds(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => false,
         })
+    }
+    fn region(r: &R) -> bool {
+        match r {
+            R::Where(r, c) => region(r) || reads_flag(c),
+            R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => false,
+        }
     }
     match c {
         C::Flagged(_) => true,
+        C::In(_, r) | C::VarIs(V::PitsOf(_, r), _) => region(r),
         C::Not(inner) => reads_flag(inner),
         C::And(v) | C::Or(v) => v.iter().any(reads_flag),
         C::Cmp(_, a, b) => num(a) || num(b),
@@ -213,7 +226,6 @@ pub(crate) fn reads_flag(c: &C) -> bool {
         | C::SamePlace(..)
         | C::OwnerIs(..)
         | C::SamePlayer(..)
-        | C::In(..)
         | C::InCells(..)
         | C::NoLegalTurn
         | C::Repeated
@@ -357,12 +369,6 @@ const ANY_REGION: u64 = crate::limits::MAX_PITS as u64;
 /// budget ([`crate::limits::MAX_TURN_WORK`]; about a nanosecond each):
 /// a leaf is one, a sum or count over pits one a pit.
 pub(crate) fn cost(c: &C) -> u64 {
-    fn region(r: &R) -> u64 {
-        match r {
-            R::Cells(cells) => cells.len() as u64,
-            R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => ANY_REGION,
-        }
-    }
     fn num(n: &N) -> u64 {
         match n {
             N::Lin(l) => lin(l),
@@ -375,15 +381,15 @@ pub(crate) fn cost(c: &C) -> u64 {
                 .iter()
                 .map(|(_, t)| match t {
                     T::Seeds(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => 2,
-                    T::Sum(r) => 2 + region(r),
-                    T::Count(r, c) => 2 + region(r) * (1 + cost(c)),
+                    T::Sum(r) => 2 + region_cost(r),
+                    T::Count(r, c) => 2 + region_cost(r).saturating_mul(1 + cost(c)),
                     T::Before(n) => 2 + num(n),
                 })
                 .sum::<u64>()
     }
     match c {
         C::Const(_) => 0,
-        C::VarIs(V::PitsOf(_, r), _) => 1 + region(r),
+        C::VarIs(V::PitsOf(_, r), _) => 1 + region_cost(r),
         C::VarIs(..)
         | C::CellLin(..)
         | C::SeedsCmp(..)
@@ -407,7 +413,17 @@ pub(crate) fn cost(c: &C) -> u64 {
         C::SumCmp(_, cells, _) => 1 + cells.len() as u64,
         C::SpanCmp(_, lo, hi, _) => 1 + hi.saturating_sub(*lo) as u64,
         C::Range(a, b, d) => 1 + num(a) + num(b) + num(d),
-        C::In(_, r) => 1 + region(r),
+        C::In(_, r) => 1 + region_cost(r),
+    }
+}
+
+/// What going over a region's pits costs at most: a pit each, and a
+/// filter's condition judged on each.
+fn region_cost(r: &R) -> u64 {
+    match r {
+        R::Cells(cells) => cells.len() as u64,
+        R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => ANY_REGION,
+        R::Where(r, c) => region_cost(r).saturating_mul(1 + cost(c)),
     }
 }
 
@@ -421,18 +437,15 @@ fn action_cost(a: &A) -> u64 {
                 .as_ref()
                 .map_or(0, |(_, c)| ANY_REGION * (2 + cost(c)))
         }
-        A::CaptureRegion { region, .. } => {
-            2 + ANY_REGION.min(match region {
-                R::Cells(cells) => cells.len() as u64,
-                R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => ANY_REGION,
-            })
-        }
+        A::CaptureRegion { region, .. } => 2 + region_cost(region),
         A::Set {
-            var: V::PitsOf(..), ..
+            var: V::PitsOf(_, r),
+            ..
         }
         | A::SetPlayer {
-            var: V::PitsOf(..), ..
-        } => ANY_REGION,
+            var: V::PitsOf(_, r),
+            ..
+        } => ANY_REGION.max(region_cost(r)),
         A::Set { .. }
         | A::SetPlayer { .. }
         | A::Resow { .. }
@@ -650,6 +663,10 @@ impl Compiler<'_> {
                 }),
                 dynamic => P::Opposite(Box::new(dynamic)),
             },
+            Place::Along(inner, steps) => match self.place(inner, k) {
+                P::Cell(c) => P::Cell(self.board.along(k.mover, c, *steps)),
+                dynamic => P::Along(Box::new(dynamic), *steps, k.mover),
+            },
         }
     }
 
@@ -665,6 +682,16 @@ impl Compiler<'_> {
                 dynamic => R::NamedOf(*i, Box::new(dynamic)),
             },
             Region::FirstCaptures(w) => R::FirstCaptures(self.who(w, k)),
+            Region::Where(r, c) => {
+                let c = self.cond(c, Known { here: None, ..k });
+                match (self.region(r, k), c) {
+                    (_, C::Const(false)) => R::Cells(Box::new([])),
+                    (r, C::Const(true)) => r,
+                    // One filter of both conditions.
+                    (R::Where(r, first), c) => R::Where(r, Box::new(join(true, [*first, c]))),
+                    (r, c) => R::Where(Box::new(r), Box::new(c)),
+                }
+            }
         }
     }
 

@@ -141,6 +141,7 @@ impl Engine {
                     NONE
                 }
             }
+            P::Along(inner, steps, mover) => self.along(inner, *steps, *mover, f),
             P::StoreOf(w) => self
                 .who(w, f)
                 .map_or(NONE, |p| (self.board.npits + p as usize) as u16),
@@ -148,6 +149,12 @@ impl Engine {
                 .who(w, f)
                 .map_or(NONE, |p| self.rules.named_pits[*i].pits[p as usize]),
         }
+    }
+
+    /// `next(…)`, `prev(…)` of a place known only as the turn goes.
+    #[inline(never)]
+    fn along(&self, p: &P, steps: i32, mover: Player, f: &Ctx) -> u16 {
+        self.board.along(mover, self.place(p, f), steps)
     }
 
     /// The slot a variable's instance stands for, or `usize::MAX`.
@@ -172,17 +179,41 @@ impl Engine {
     /// region's pits) to `out`, each with `value`.
     pub(crate) fn slots(&self, v: &V, f: &Ctx, value: u32, out: &mut Vec<(usize, u32)>) {
         match v {
-            V::PitsOf(base, r) => out.extend(
-                self.region(r, f)
-                    .iter()
-                    .map(|&c| (base + c as usize, value)),
-            ),
+            V::PitsOf(base, r) => match self.pits(r, f) {
+                // (A slice's own extend, for the common unfiltered region.)
+                Pits::All(cells) => out.extend(cells.map(|&c| (base + c as usize, value))),
+                filtered => out.extend(filtered.map(|c| (base + c as usize, value))),
+            },
             other => out.push((self.slot(other, f), value)),
         }
     }
 
-    /// The pits of a region.
-    pub(crate) fn region<'r>(&'r self, r: &'r R, f: &Ctx<'r>) -> &'r [u16] {
+    /// The pits of a region, in the order it lists them.
+    #[inline(always)]
+    pub(crate) fn pits<'r>(&'r self, r: &'r R, f: &Ctx<'r>) -> Pits<'r> {
+        match r {
+            R::Where(base, c) => self.pits_where(base, c, f),
+            all => Pits::All(self.region(all, f).iter()),
+        }
+    }
+
+    /// The pits of a filtered region (see [`Pits::Where`]).
+    #[inline(never)]
+    fn pits_where<'r>(&'r self, base: &'r R, c: &'r C, f: &Ctx<'r>) -> Pits<'r> {
+        Pits::Where(Filter {
+            engine: self,
+            cells: self.region(base, f).iter(),
+            only: c,
+            at: Ctx {
+                total: Cell::new(f.total.get()),
+                ..*f
+            },
+        })
+    }
+
+    /// The pits of a region that is not filtered (a filter's condition is
+    /// judged by [`Pits`]).
+    fn region<'r>(&'r self, r: &'r R, f: &Ctx<'r>) -> &'r [u16] {
         match r {
             R::Cells(c) => c,
             R::FirstCaptures(w) => match (f.look, self.who(w, f)) {
@@ -195,6 +226,8 @@ impl Engine {
             R::NamedOf(i, w) => self
                 .who(w, f)
                 .map_or(&[], |p| &self.rules.regions[*i].pits[p as usize]),
+            // (Compiled on a region never itself filtered.)
+            R::Where(..) => &[],
         }
     }
 
@@ -234,9 +267,8 @@ impl Engine {
         match t {
             T::Seeds(p) => Self::seeds(f, self.place(p, f)),
             T::Sum(r) => self
-                .region(r, f)
-                .iter()
-                .map(|&c| f.pos.cells[c as usize] as i64)
+                .pits(r, f)
+                .map(|c| f.pos.cells[c as usize] as i64)
                 .sum(),
             T::Captured => f.captured,
             T::Sowings => f.sowings,
@@ -245,9 +277,8 @@ impl Engine {
                 let C::SeedsCmp(op, _, k) = **c else {
                     return 0;
                 };
-                self.region(r, f)
-                    .iter()
-                    .filter(|&&cell| compare(op, Self::seeds(f, cell), k))
+                self.pits(r, f)
+                    .filter(|&cell| compare(op, Self::seeds(f, cell), k))
                     .count() as i64
             }
             T::Count(r, c) => {
@@ -256,7 +287,7 @@ impl Engine {
                     ..*f
                 };
                 let mut n = 0;
-                for &cell in self.region(r, f) {
+                for cell in self.pits(r, f) {
                     g.here = cell;
                     n += self.cond(c, &g) as i64;
                 }
@@ -400,14 +431,13 @@ impl Engine {
             },
             C::In(p, r) => {
                 let x = self.place(p, f);
-                x != NONE && self.region(r, f).contains(&x)
+                x != NONE && self.pits(r, f).any(|c| c == x)
             }
             C::InCells(p, bits) => has_bit(bits, self.place(p, f)),
             C::VarIs(V::PitsOf(base, r), value) => {
                 // Some pit of the region holds the value.
-                self.region(r, f)
-                    .iter()
-                    .any(|&c| f.pos.vars.get(base + c as usize) == Some(value))
+                self.pits(r, f)
+                    .any(|c| f.pos.vars.get(base + c as usize) == Some(value))
             }
             C::VarIs(v, value) => {
                 let slot = self.slot(v, f);
@@ -425,6 +455,72 @@ impl Engine {
             // The phase is the game's at the start of the turn, all through
             // the turn.
             C::InPhase(i) => self.phase(f.before) == Some(*i),
+        }
+    }
+}
+
+/// The pits of a region: a slice of cells, or (`pits(REGION, C)`) those
+/// of them for which a condition holds (`here`).
+pub(crate) enum Pits<'r> {
+    All(std::slice::Iter<'r, u16>),
+    Where(Filter<'r>),
+}
+
+impl Filter<'_> {
+    /// The next pit for which the condition holds.
+    #[inline(never)]
+    fn next(&mut self) -> Option<u16> {
+        loop {
+            let c = *self.cells.next()?;
+            self.at.here = c;
+            if self.engine.cond(self.only, &self.at) {
+                return Some(c);
+            }
+        }
+    }
+}
+
+/// A filtered region's pits, judged one by one.
+pub(crate) struct Filter<'r> {
+    engine: &'r Engine,
+    cells: std::slice::Iter<'r, u16>,
+    only: &'r C,
+    /// The context the condition is judged in, `here` each pit.
+    at: Ctx<'r>,
+}
+
+impl Iterator for Pits<'_> {
+    type Item = u16;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<u16> {
+        match self {
+            Pits::All(cells) => cells.next().copied(),
+            Pits::Where(w) => w.next(),
+        }
+    }
+
+    // Going over every pit (a sum, a count, an extend) runs the slice's
+    // own loop when the region is not filtered.
+    #[inline(always)]
+    fn fold<B, F: FnMut(B, u16) -> B>(self, init: B, mut f: F) -> B {
+        match self {
+            Pits::All(cells) => cells.fold(init, |acc, &c| f(acc, c)),
+            Pits::Where(mut w) => {
+                let mut acc = init;
+                while let Some(c) = w.next() {
+                    acc = f(acc, c);
+                }
+                acc
+            }
+        }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Pits::All(cells) => cells.size_hint(),
+            Pits::Where(w) => (0, w.cells.size_hint().1),
         }
     }
 }

@@ -91,6 +91,8 @@ pub(crate) struct Plan {
     /// The lines of the sowing's direction, judged for a turn's starting
     /// pit.
     pub ways: Ways,
+    /// The seeds a lifted pit keeps, and where (`leave N when C`).
+    pub leave: Option<(u32, C)>,
 }
 
 #[derive(Debug)]
@@ -342,8 +344,15 @@ impl Plan {
             [(C::Const(true), d), ..] => Ways::Always(*d),
             _ => Ways::ByPit(lines),
         };
+        let leave = rules
+            .sowing
+            .leave
+            .as_ref()
+            .map(|l| (l.seeds, compiler.cond_for(&l.when, mover, None)))
+            .filter(|(_, when)| *when != C::Const(false));
         Plan {
             ways,
+            leave,
             candidates,
             turn,
             settled,

@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use super::act::{Acts, Effects, PutAway, Site};
-use super::compiled::CRule;
+use super::compiled::{CRule, C};
 use super::cycle::{Memo, Watch, ANCHOR};
 use super::eval::Ctx;
 use super::position::Position;
@@ -568,6 +568,26 @@ impl Engine {
             .position(|e| may_hold(e) && self.cond(&e.when, &f))
     }
 
+    /// The seeds `cell` keeps when it is lifted (`leave N when C`).
+    #[inline(never)]
+    fn kept(
+        &self,
+        leave: &(u32, C),
+        pos: &Position,
+        before: &Position,
+        at: &Step,
+        cell: u16,
+    ) -> u32 {
+        let (keep, when) = leave;
+        let mut f = Ctx::new(pos, before, at.origin, NONE);
+        f.here = cell;
+        if self.cond(when, &f) {
+            (*keep).min(pos.cells[cell as usize])
+        } else {
+            0
+        }
+    }
+
     /// Lifts the seeds a sowing takes from a pit (all, the sowing's `take`,
     /// or at most `count`), then runs the `lift` rules on it: the seeds
     /// lifted, and what the rules captured.
@@ -582,12 +602,15 @@ impl Engine {
         acts: &mut Acts,
     ) -> (u32, PutAway) {
         let have = pos.cells[cell as usize];
-        let n = match (count, self.rules.sowing.take) {
+        let mut n = match (count, self.rules.sowing.take) {
             (Some(k), _) | (None, Take::Count(k)) => k.min(have),
             (None, Take::All) => have,
         };
-        pos.cells[cell as usize] -= n;
         let plan = &self.plan[pos.to_move.unwrap_or(0) as usize];
+        if let Some(leave) = &plan.leave {
+            n = n.min(have - self.kept(leave, pos, before, at, cell));
+        }
+        pos.cells[cell as usize] -= n;
         if plan.lift.is_empty() {
             return (n, PutAway::default());
         }

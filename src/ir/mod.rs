@@ -292,6 +292,18 @@ pub struct Sowing {
     /// A turn that begins by putting seeds from the mover's hand into the
     /// starting pit (the first "sowing" lands there) instead of lifting it.
     pub entry: Option<Entry>,
+    /// Seeds left in a pit when it is lifted to be sown.
+    pub leave: Option<Leave>,
+}
+
+/// Seeds a pit keeps when it is lifted (`leave 1 when seeds(here) > 1`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Leave {
+    /// How many it keeps (all it has, if it has no more).
+    pub seeds: u32,
+    /// Where it applies: judged for the pit lifted (`here`) before it is
+    /// lifted.
+    pub when: Cond,
 }
 
 /// A line of the sowing's direction (`direction backward when …`).
@@ -522,6 +534,9 @@ pub enum Place {
     Named(usize, Who),
     /// The pit facing this one across the board.
     Opposite(Box<Place>),
+    /// The place so many steps on along the mover's track (back along it,
+    /// when negative), as the track is listed: `next(last)`, `prev(last, 2)`.
+    Along(Box<Place>, i32),
 }
 
 /// A set of pits.
@@ -537,6 +552,8 @@ pub enum Region {
     /// The pits the first capture of each of a player's capturing turns
     /// would empty, were that player to move now (at the `after` moment).
     FirstCaptures(Who),
+    /// The pits of a region for which a condition holds (`here` the pit).
+    Where(Box<Region>, Box<Cond>),
 }
 
 /// A whole number.

@@ -2,7 +2,9 @@
 //! each node's children, exhaustively, so that a new kind of node is a
 //! compile error here rather than a part some analysis silently skips.
 
-use super::{Action, Cond, End, Mark, Num, Phase, Place, Region, Rule, Rules, VarAt, Way, Who};
+use super::{
+    Action, Cond, End, Leave, Mark, Num, Phase, Place, Region, Rule, Rules, VarAt, Way, Who,
+};
 
 /// A node of the IR.
 #[derive(Debug, Clone, Copy)]
@@ -36,6 +38,8 @@ pub enum Root<'a> {
     Score(&'a Num),
     /// A line of the sowing's direction (its condition).
     Way(&'a Way),
+    /// The seeds a lifted pit keeps (the condition where it applies).
+    Leave(&'a Leave),
 }
 
 impl<'a> Node<'a> {
@@ -94,7 +98,7 @@ impl<'a> Node<'a> {
             Node::Place(p) => match p {
                 Place::Pit(_) | Place::Last | Place::Origin | Place::Here => {}
                 Place::Store(w) | Place::Named(_, w) => f(Node::Who(w)),
-                Place::Opposite(p) => f(Node::Place(p)),
+                Place::Opposite(p) | Place::Along(p, _) => f(Node::Place(p)),
             },
             Node::Who(w) => match w {
                 Who::Mover | Who::Opponent | Who::Player(_) | Who::Each => {}
@@ -103,6 +107,10 @@ impl<'a> Node<'a> {
             Node::Region(r) => match r {
                 Region::Board => {}
                 Region::Side(w) | Region::Named(_, w) | Region::FirstCaptures(w) => f(Node::Who(w)),
+                Region::Where(r, c) => {
+                    f(Node::Region(r));
+                    f(Node::Cond(c));
+                }
             },
             Node::VarAt(at) => match at {
                 VarAt::Game => {}
@@ -168,6 +176,7 @@ impl<'a> Root<'a> {
             Root::Mark(m) => f(Node::Cond(&m.when)),
             Root::Score(n) => f(Node::Num(n)),
             Root::Way(w) => f(Node::Cond(&w.when)),
+            Root::Leave(l) => f(Node::Cond(&l.when)),
         }
     }
 
@@ -208,6 +217,7 @@ impl Rules {
             .chain(self.marks.iter().map(Root::Mark))
             .chain(std::iter::once(Root::Score(&self.score)))
             .chain(self.sowing.direction.iter().map(Root::Way))
+            .chain(self.sowing.leave.iter().map(Root::Leave))
     }
 
     /// Whether some node anywhere in the rules is one `f` accepts.
