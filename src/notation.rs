@@ -7,9 +7,16 @@ use crate::diagnostic::{did_you_mean, Diagnostic, Span};
 use crate::engine::{Game, Turn};
 use crate::ir::{Notation, Pit};
 
-/// Writes a turn: the starting pit's label, the chosen letter, the flags.
+/// How a pass is written.
+pub const PASS: &str = "pass";
+
+/// Writes a turn: the starting pit's label, the chosen letter, the flags
+/// (or `pass`).
 pub fn write_turn(game: &Game, turn: Turn) -> String {
     let rules = &game.engine().rules;
+    if turn == Turn::PASS {
+        return PASS.to_string();
+    }
     let letter = (turn.choice != Turn::NO_LETTER).then_some(turn.choice as usize);
     encode(
         &rules.pits,
@@ -104,6 +111,17 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
     } else {
         legal.join(" ")
     };
+    if t == PASS {
+        if game.legal_turns().contains(&Turn::PASS) {
+            return Ok(Turn::PASS);
+        }
+        return Err(
+            Diagnostic::at(whole, "no pass here", "not a legal turn").hint(format!(
+                "{} lets a player pass only where its `pass when …` holds; legal turns: {list}",
+                rules.name
+            )),
+        );
+    }
     // The label, and the letter if one is written.
     let choices = &rules.notation.letters;
     let Some(Written {

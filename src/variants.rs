@@ -31,6 +31,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "toguz-kumalak",
         include_str!("../variants/toguz-kumalak.sow"),
     ),
+    ("kara", include_str!("../variants/kara.sow")),
     (
         "leb-bbut-ahbochen",
         include_str!("../variants/leb-bbut-ahbochen.sow"),

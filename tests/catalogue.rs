@@ -384,3 +384,9 @@ impl Reading for Children {
 fn toguz_kumalak() {
     agrees("toguz-kumalak", &Children);
 }
+
+/// Kâra: a pass (KR7) is written `pass` by both.
+#[test]
+fn kara() {
+    agrees("kara", &NoState);
+}

@@ -213,6 +213,36 @@ fn moves_lists_each_turn_with_the_position_it_leads_to() {
     assert_eq!(lines[3]["position"]["to_move"], "north");
 }
 
+/// A pass (Kâra KR7) is a move like any other: listed as `pass`, played
+/// by `play --moves pass`.
+#[test]
+fn a_pass_is_listed_and_played_as_pass() {
+    let pos = temp(
+        "pass.json",
+        r#"{"variant":"kara","to_move":"south","pits":{"A":0,"B":0,"C":0,"D":0,"E":0,"F":0,"a":3,"b":0,"c":0,"d":0,"e":0,"f":0},"hands":{"south":0,"north":0},"stores":{"south":40,"north":41},"state":{}}"#,
+    );
+    let pos = pos.as_str();
+    let r = sow(&["moves", "kara", "--from", pos, "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let line: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(line["move"], "pass");
+    assert_eq!(line["position"]["to_move"], "north");
+    assert_eq!(line["position"]["pits"]["a"], 3);
+    let r = sow(&[
+        "play", "kara", "--from", pos, "--moves", "pass a", "--format", "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout.lines().count(),
+        3,
+        "the start, the pass and North's turn"
+    );
+    // South cannot pass where it can move.
+    let r = sow(&["play", "kara", "--moves", "pass"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("no pass here"), "{}", r.stderr);
+}
+
 #[test]
 fn perft_ends_with_a_bare_integer() {
     let r = sow(&["perft", "oware-abapa", "3"]);

@@ -145,3 +145,95 @@ fn next_and_prev_step_along_the_track() {
     g.play(turn(&g, "D")).unwrap();
     assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 1, 0, 0, 0]);
 }
+
+/// A board whose turns need two seeds in a pit, with `rules` added and no
+/// end but those in `rules`.
+fn two_seed_board(rules: &str) -> String {
+    format!(
+        "variant primitive
+players south north
+board {{
+  row north: d c b a
+  row south: A B C D
+  store north left
+  store south right
+}}
+setup {{
+  seeds 0
+}}
+track: A B C D a b c d
+rule own at start {{
+  require owner(origin) == mover and seeds(origin) > 1
+}}
+var after_ran per game: no yes
+rule mark at after {{
+  set after_ran = yes
+}}
+{rules}
+"
+    )
+}
+
+/// `pass when C`: where C holds, a pass is the mover's turn (written
+/// `pass`): the other player moves and nothing else changes, no `after`
+/// rule runs; where it does not, a pass is not legal.
+#[test]
+fn a_pass_hands_the_move_on_and_changes_nothing_else() {
+    let v = variant(&two_seed_board(
+        "pass when no_legal_turn\nend empty when seeds(board) == 0",
+    ));
+    // South's pits hold one seed at most: South can only pass.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 2, 0, 0], [0, 0], 0);
+    assert_eq!(legal_labels(&g), ["pass"]);
+    let before = g.position().clone();
+    g.play(turn(&g, "pass")).unwrap();
+    assert_eq!(g.position().to_move, Some(1));
+    assert_eq!(g.position().cells, before.cells);
+    assert_eq!(g.position().vars, before.vars, "no `after` rule ran");
+    assert_eq!(g.plies(), 1);
+    // North can move: no pass is offered, and `pass` is refused.
+    assert_eq!(legal_labels(&g), ["b"]);
+    let err = sow::notation::parse_turn(&g, "pass").unwrap_err();
+    assert_eq!(err.message, "no pass here");
+    // Without `pass`, a player without a turn has none at all.
+    let v = variant(&two_seed_board("end empty when seeds(board) == 0"));
+    let g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 2, 0, 0], [0, 0], 0);
+    assert!(g.legal_turns().is_empty());
+}
+
+/// `no_legal_turn(P)`: whether another player would have a legal turn,
+/// were they to move now, judged before a turn.
+#[test]
+fn no_legal_turn_of_a_player_looks_at_their_turns() {
+    let v = variant(&two_seed_board(
+        "pass when no_legal_turn\nend neither when no_legal_turn and no_legal_turn(opponent)",
+    ));
+    // Neither player has a pit of two: the game ends before South passes.
+    let g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 1, 0, 0], [0, 0], 0);
+    let o = g.outcome().expect("neither player can move");
+    assert_eq!(&*o.reason, "neither");
+    // North can move: South passes.
+    let g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 2, 0, 0], [0, 0], 0);
+    assert!(g.outcome().is_none());
+    assert_eq!(legal_labels(&g), ["pass"]);
+    // Of the mover, it is `no_legal_turn`.
+    let v = variant(&two_seed_board("end stuck when no_legal_turn(mover)"));
+    let g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 2, 0, 0], [0, 0], 0);
+    assert_eq!(g.outcome().map(|o| &*o.reason), Some("stuck"));
+}
+
+/// `remove REGION` at the `end` moment: the seeds leave the game and count
+/// for nobody; the stores keep theirs.
+#[test]
+fn remove_takes_seeds_out_of_the_game() {
+    let v = variant(&two_seed_board(
+        "end few when seeds(board) <= 2\nrule leftovers at end {\n  remove side(north)\n}\n\
+         score seeds(store(player)) + seeds(side(player))",
+    ));
+    let g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 1, 0, 0], [3, 4], 0);
+    let o = g.outcome().expect("two seeds left");
+    assert_eq!(counts(&g, &LABELS), [1, 0, 0, 0, 0, 0, 0, 0]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(&g.position().cells[n..], [3, 4], "the stores keep theirs");
+    assert_eq!(o.scores, [4, 4], "North's seed counts for nobody");
+}

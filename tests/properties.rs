@@ -30,6 +30,17 @@ fn all_variants() -> Vec<Variant> {
     v
 }
 
+/// Of 200 random games of 500 plies at most, how many must end: all but
+/// a few, except in games whose rules let play go round for ever.
+fn must_finish(name: &str) -> usize {
+    match name {
+        // KR20: nothing ends a game that comes round again; 4 of the
+        // engine's 30 Kâra games reach its 400-ply cap.
+        "kara" => 150,
+        _ => 190,
+    }
+}
+
 #[test]
 fn random_games_conserve_seeds_and_notation_round_trips() {
     for v in all_variants() {
@@ -61,16 +72,21 @@ fn random_games_conserve_seeds_and_notation_round_trips() {
                 }
                 let t = legal[rng.gen_range(0..legal.len())];
                 game.play(t).unwrap();
-                assert_eq!(
-                    game.position().total(),
-                    total,
-                    "{}: seeds conserved in game {g}",
-                    v.name()
-                );
+                // (At the end of the game, `remove` takes seeds out of it.)
+                if game.outcome().is_none() {
+                    assert_eq!(
+                        game.position().total(),
+                        total,
+                        "{}: seeds conserved in game {g}",
+                        v.name()
+                    );
+                } else {
+                    assert!(game.position().total() <= total, "{}: seeds made", v.name());
+                }
             }
         }
         assert!(
-            finished >= 190,
+            finished >= must_finish(v.name()),
             "{}: only {finished} of 200 random games finished",
             v.name()
         );

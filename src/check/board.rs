@@ -146,6 +146,13 @@ impl Checker {
                             );
                             continue;
                         }
+                        if label == crate::notation::PASS {
+                            self.err(
+                                Diagnostic::at(e.span, "`pass` cannot label a pit", "a reserved word")
+                                    .hint("`pass` is how a pass is written in a game's turns: choose another label"),
+                            );
+                            continue;
+                        }
                         if !self.declare(label, e.span, "label") {
                             continue;
                         }

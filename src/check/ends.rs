@@ -137,6 +137,38 @@ impl Checker {
     }
 }
 
+impl Checker {
+    /// Where the player to move may pass: `pass when C` (or `pass`, at any
+    /// turn), judged before the turn once no end rule has ended the game.
+    pub(super) fn pass<'x>(
+        &mut self,
+        s: &Statement,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+        pass: &mut Option<Option<Cond>>,
+    ) {
+        self.no_block(s);
+        if pass.is_some() {
+            return self.err(
+                Diagnostic::at(s.word.span, "`pass` is declared twice", "second `pass`")
+                    .hint("keep one `pass when …` (its condition can say every case)"),
+            );
+        }
+        let mut lw = Lowerer::new(scope(Context {
+            sees: Sees::PASS,
+            what: "in `pass`",
+        }));
+        match s.args.as_slice() {
+            [] => *pass = Some(Some(Cond::True)),
+            [w, c] if w.as_word() == Some("when") => *pass = Some(lw.cond(c)),
+            _ => self.err(
+                Diagnostic::at(s.span, "malformed `pass`", "expected `pass when CONDITION`")
+                    .hint("write `pass when no_legal_turn`: a player without a legal turn passes"),
+            ),
+        }
+        self.diagnostics.append(&mut lw.diagnostics);
+    }
+}
+
 /// The score without a `score` statement: a player's store, side and hand.
 pub(super) fn default_score() -> Num {
     Num::Arith(

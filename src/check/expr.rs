@@ -81,7 +81,7 @@ pub enum Value {
 }
 
 impl Value {
-    fn kind(&self) -> &'static str {
+    pub(super) fn kind(&self) -> &'static str {
         match self {
             Value::Num(_) => "a number",
             Value::Cond(_) => "a condition",
@@ -103,6 +103,7 @@ pub const FUNCTIONS: &[&str] = &[
     "going",
     "chose",
     "has_capture",
+    "no_legal_turn",
     "first_captures",
     "seeds",
     "store",
@@ -475,7 +476,7 @@ impl<'a> Lowerer<'a> {
                     "whether the player to move has a legal turn, known only to an end rule judged before a turn",
                     self,
                 )?;
-                Value::Cond(Cond::NoLegalTurn)
+                Value::Cond(Cond::NoLegalTurn(Who::Mover))
             }
             "repeated" => {
                 need(
@@ -675,6 +676,16 @@ impl<'a> Lowerer<'a> {
             "side" => {
                 self.arity(name, span, args, 1, "side(opponent)")?;
                 Some(Value::Region(Region::Side(self.who(&args[0])?)))
+            }
+            "no_legal_turn" => {
+                self.arity(name, span, args, 1, "no_legal_turn(opponent)")?;
+                if !s.context.sees.ending {
+                    return self.error(
+                        Diagnostic::at(span, format!("`no_legal_turn` means nothing {}", s.context.what), "not known here")
+                            .hint("whether a player has a legal turn is known only to end rules judged before a turn, and to `pass when …`"),
+                    );
+                }
+                Some(Value::Cond(Cond::NoLegalTurn(self.who(&args[0])?)))
             }
             "has_capture" | "first_captures" => {
                 self.arity(name, span, args, 1, &format!("{name}(opponent)"))?;

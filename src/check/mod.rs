@@ -125,6 +125,8 @@ struct Lowered {
     rule_names: HashMap<String, Span>,
     too_many_rules: bool,
     score: Option<Num>,
+    /// The `pass` statement, once seen (its condition, if it lowered).
+    pass: Option<Option<Cond>>,
     phases: Vec<Phase>,
     endless: Endless,
 }
@@ -152,6 +154,7 @@ impl Lowered {
             rule_names: HashMap::new(),
             too_many_rules: false,
             score: None,
+            pass: None,
             phases: Vec::new(),
             endless: Endless::Forbid,
         }
@@ -628,6 +631,7 @@ impl Checker {
                     }
                 }
                 StatementKind::Score => self.score(s, &scope, &mut l.score),
+                StatementKind::Pass => self.pass(s, &scope, &mut l.pass),
             }
         }
         if self.name.is_none() {
@@ -674,6 +678,7 @@ impl Checker {
             ends: l.ends,
             score: l.score.unwrap_or_else(default_score),
             endless: l.endless,
+            pass: l.pass.flatten(),
             marks,
             options: self.settings.clone(),
         })

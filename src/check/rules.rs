@@ -122,7 +122,8 @@ impl Checker {
                 | Action::Stop
                 | Action::Cancel
                 | Action::Forbid
-                | Action::Collect => continue,
+                | Action::Collect
+                | Action::Remove(_) => continue,
             };
             match to {
                 Some(Place::Store(w)) => {
@@ -276,6 +277,40 @@ impl Checker {
                 })
             }
             ActionKind::Capture => self.capture(st, ctx, scope),
+            ActionKind::Remove => {
+                let mut lw = Lowerer::new(scope(ctx));
+                let usage = "write `remove board` or `remove pits(side(south), seeds(here) > 0)`";
+                let region = match st.args.as_slice() {
+                    [e] => match lw.value(e) {
+                        Some(Value::Region(r)) => Some(r),
+                        Some(other) => {
+                            lw.diagnostics.push(
+                                Diagnostic::at(
+                                    e.span,
+                                    format!("`remove` takes a region, not {}", other.kind()),
+                                    "not a region",
+                                )
+                                .hint(usage),
+                            );
+                            None
+                        }
+                        None => None,
+                    },
+                    _ => {
+                        lw.diagnostics.push(
+                            Diagnostic::at(
+                                st.span,
+                                "`remove` takes one region",
+                                "expected a region",
+                            )
+                            .hint(usage),
+                        );
+                        None
+                    }
+                };
+                self.diagnostics.append(&mut lw.diagnostics);
+                Some(Action::Remove(region?))
+            }
             ActionKind::Set => self.set(st, ctx, scope),
             ActionKind::Resow => self.resow(st, ctx, scope),
         }

@@ -42,6 +42,8 @@ pub enum StatementKind {
     Score,
     /// `endless: POLICY`
     Endless,
+    /// `pass when C`
+    Pass,
 }
 
 /// How a base's statement is found again, to be replaced or removed.
@@ -96,6 +98,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     spec("end", StatementKind::End, Key::Named, false),
     spec("score", StatementKind::Score, Key::Once, false),
     spec("endless", StatementKind::Endless, Key::Once, false),
+    spec("pass", StatementKind::Pass, Key::Once, false),
     spec("option", StatementKind::Option, Key::Named, false),
 ];
 

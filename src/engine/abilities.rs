@@ -30,6 +30,11 @@ pub(crate) struct Abilities {
     pub listing: Listing,
     /// Some condition asks whether a position repeats: positions are kept.
     pub tracks_repetition: bool,
+    /// Some end rule or pass asks whether another player has a legal turn
+    /// (`no_legal_turn(opponent)`): a look ahead is made before each turn.
+    pub looks_before_turns: bool,
+    /// A player may pass somewhere (`pass when …`).
+    pub passes: bool,
     /// The position a turn starts from must be kept: some rule reads
     /// `before(…)`, or phases are judged on it.
     pub reads_before: bool,
@@ -76,6 +81,10 @@ impl Abilities {
         Abilities {
             listing,
             tracks_repetition: rules.any(&|n| matches!(n, Node::Cond(Cond::Repeated))),
+            passes: plan.iter().any(|p| p.pass.is_some()),
+            looks_before_turns: rules.any(
+                &|n| matches!(n, Node::Cond(Cond::NoLegalTurn(w)) if *w != crate::ir::Who::Mover),
+            ),
             // Phases are judged on the position at the start of the turn.
             reads_before: !rules.phases.is_empty()
                 || rules.any(&|n| matches!(n, Node::Num(Num::Before(_)))),

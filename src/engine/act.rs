@@ -80,7 +80,8 @@ impl Steer {
             | A::Resow { .. }
             | A::Set { .. }
             | A::SetPlayer { .. }
-            | A::Collect => return false,
+            | A::Collect
+            | A::Remove(_) => return false,
         }
         true
     }
@@ -191,6 +192,7 @@ impl Engine {
             // Folded into the rule's `Steer` when it was compiled.
             A::Relay(_) | A::Stop | A::Again | A::Cancel | A::Forbid => {}
             A::Collect => self.collect(pos),
+            A::Remove(region) => self.remove(region, pos, site),
         }
     }
 
@@ -262,6 +264,17 @@ impl Engine {
         for pit in 0..self.board.npits {
             let seeds = std::mem::take(&mut pos.cells[pit]);
             pos.cells[self.store_cell(self.board.owner[pit]) as usize] += seeds;
+        }
+    }
+
+    /// `remove`: a region's seeds leave the game.
+    #[inline(never)]
+    fn remove(&self, region: &R, pos: &mut Position, site: &Site) {
+        let cells = self.region_cells(region, &site.ctx(pos));
+        for c in cells.iter() {
+            if let Some(seeds) = pos.cells.get_mut(*c as usize) {
+                *seeds = 0;
+            }
         }
     }
 

@@ -173,7 +173,11 @@ pub(crate) enum C {
     In(P, R),
     /// A place among a fixed set of cells (a bit per cell).
     InCells(P, Box<[u64]>),
+    /// The player to move has no legal turn.
     NoLegalTurn,
+    /// Another player has none, were they to move now (known by looking
+    /// ahead, see [`super::lookahead`]).
+    NoLegalTurnOf(W),
     Repeated,
     Going(Direction),
     Chose(u8),
@@ -228,6 +232,7 @@ pub(crate) fn reads_flag(c: &C) -> bool {
         | C::SamePlayer(..)
         | C::InCells(..)
         | C::NoLegalTurn
+        | C::NoLegalTurnOf(_)
         | C::Repeated
         | C::Going(_)
         | C::Chose(_)
@@ -300,6 +305,8 @@ pub(crate) enum A {
     Cancel,
     Forbid,
     Collect,
+    /// The seeds of a region leave the game.
+    Remove(R),
 }
 
 /// A rule, compiled.
@@ -340,7 +347,8 @@ impl A {
             | A::Again
             | A::Stop
             | A::Cancel
-            | A::Collect => OnTurn::Nothing,
+            | A::Collect
+            | A::Remove(_) => OnTurn::Nothing,
         }
     }
 }
@@ -399,6 +407,7 @@ pub(crate) fn cost(c: &C) -> u64 {
         | C::SamePlayer(..)
         | C::InCells(..)
         | C::NoLegalTurn
+        | C::NoLegalTurnOf(_)
         | C::Repeated
         | C::Going(_)
         | C::Chose(_)
@@ -437,7 +446,7 @@ fn action_cost(a: &A) -> u64 {
                 .as_ref()
                 .map_or(0, |(_, c)| ANY_REGION * (2 + cost(c)))
         }
-        A::CaptureRegion { region, .. } => 2 + region_cost(region),
+        A::CaptureRegion { region, .. } | A::Remove(region) => 2 + region_cost(region),
         A::Set {
             var: V::PitsOf(_, r),
             ..
@@ -775,7 +784,10 @@ impl Compiler<'_> {
                 C::Const(k.stage.and_then(|st| st.phase) == Some(*i))
             }
             Cond::InPhase(i) => C::InPhase(*i),
-            Cond::NoLegalTurn => C::NoLegalTurn,
+            Cond::NoLegalTurn(w) => match self.who(w, k) {
+                W::Is(p) if p == k.mover => C::NoLegalTurn,
+                other => C::NoLegalTurnOf(other),
+            },
             Cond::Repeated => C::Repeated,
             Cond::HasCapture(w) => C::HasCapture(self.who(w, k)),
             Cond::Going(d) => C::Going(*d),
@@ -851,6 +863,7 @@ impl Compiler<'_> {
             Action::Cancel => A::Cancel,
             Action::Forbid => A::Forbid,
             Action::Collect => A::Collect,
+            Action::Remove(r) => A::Remove(self.region(r, k)),
         }
     }
 

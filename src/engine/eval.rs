@@ -447,6 +447,10 @@ impl Engine {
                 (Some(look), Some(p)) => look.has_capture(p, f.pos),
                 _ => false,
             },
+            C::NoLegalTurnOf(w) => match (f.look, self.who(w, f)) {
+                (Some(look), Some(p)) => !look.can_move(p, f.pos),
+                _ => false,
+            },
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
             C::Going(d) => f.dir == *d,

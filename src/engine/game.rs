@@ -7,6 +7,7 @@ use super::abilities::Listing;
 use super::act::{Acts, Effects, Site};
 use super::compiled::{compare, OnTurn, A, C, P};
 use super::eval::Ctx;
+use super::lookahead::Lookahead;
 use super::plan::{Candidate, Ways};
 use super::turn::Applied;
 use super::turn::{Halt, Scratch, TooLong};
@@ -70,6 +71,9 @@ struct State {
     /// Buffers for the actions of the `after` and `end` rules.
     acts: Acts,
     keep: Vec<u8>,
+    /// A game a look ahead lists turns on: it judges no end rule and
+    /// offers no pass (see [`super::lookahead`]).
+    listing_only: bool,
 }
 
 impl Clone for Game {
@@ -97,6 +101,21 @@ impl Game {
         pos: Position,
         seen: Vec<u32>,
     ) -> Result<Game, TooLong> {
+        Game::build(engine, pos, seen, false)
+    }
+
+    /// A game a look ahead lists a player's turns on (see
+    /// [`State::listing_only`]).
+    pub(crate) fn for_looking(engine: Arc<Engine>, pos: Position) -> Result<Game, TooLong> {
+        Game::build(engine, pos, Vec::new(), true)
+    }
+
+    fn build(
+        engine: Arc<Engine>,
+        pos: Position,
+        seen: Vec<u32>,
+        listing_only: bool,
+    ) -> Result<Game, TooLong> {
         // Seeds never leave play (sowing moves them, captures store them),
         // so the total is counted once per game.
         let total = pos.total() as i64;
@@ -105,6 +124,7 @@ impl Game {
             pos,
             total,
             ends: engine.bound_ends(total),
+            listing_only,
             ..State::default()
         };
         let len = engine.cells() + 3 + engine.var_slots();
@@ -212,6 +232,9 @@ impl Game {
     /// Plays a legal turn. Fails only when a turn runs past the engine's
     /// resource limit ([`crate::limits::MAX_TURN_WORK`]).
     pub fn play(&mut self, turn: Turn) -> Result<(), TooLong> {
+        if turn == Turn::PASS {
+            return self.pass();
+        }
         let (e, st) = (&*self.engine, &mut self.st);
         st.keep_before(e);
         // A turn judged while the legal turns were listed is not played again.
@@ -236,13 +259,25 @@ impl Game {
     /// using what the parent found when it listed its turns.
     pub fn play_from(&mut self, parent: &Game, turn: Turn) -> Result<(), TooLong> {
         self.copy_from(parent);
-        let Some(k) = parent.st.judged_index(turn) else {
+        let Some(k) = parent.st.judged_index(turn).filter(|_| turn != Turn::PASS) else {
             return self.play(turn);
         };
         let (e, st) = (&*self.engine, &mut self.st);
         st.keep_before(e);
         let played = known(&mut st.pos, &parent.st.results[k], &parent.st.tried[k].0);
         self.finish_turn(played)
+    }
+
+    /// A pass (`pass when …`): the other player moves, nothing else
+    /// changes, and no `after` rule runs.
+    #[inline(never)]
+    fn pass(&mut self) -> Result<(), TooLong> {
+        let (e, st) = (&*self.engine, &mut self.st);
+        st.keep_before(e);
+        let mover = st.pos.to_move.unwrap_or(0);
+        st.plies += 1;
+        st.pos.to_move = Some(1 - mover);
+        st.settle(&self.engine, false)
     }
 
     /// The rest of a turn once it has been played on the position: the
@@ -290,7 +325,7 @@ impl Game {
             );
         }
         st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
-        st.settle(e, applied.stored)
+        st.settle(&self.engine, applied.stored)
     }
 
     /// What each legal turn does (the turns are played now if listing
@@ -300,7 +335,7 @@ impl Game {
             self.st.scratch.work = 0;
             self.st.try_turns(&self.engine, false);
         }
-        self.st.tried[..self.st.legal.len()]
+        self.st.tried[..self.st.sown()]
             .iter()
             .filter_map(|(r, _)| r.as_ref().ok())
     }
@@ -321,7 +356,7 @@ impl Game {
             st.total = total;
             st.ends = e.bound_ends(total);
         }
-        let settled = st.settle(e, false);
+        let settled = st.settle(&self.engine, false);
         if settled.is_err() {
             st.judged = false;
         }
@@ -363,10 +398,15 @@ fn hash(record: &[u32]) -> u64 {
     h ^ (h >> 29)
 }
 
+/// An end rule that holds: its index, and the winner it names if it names
+/// one (see [`super::plan::CEnd::decided`]).
+type Fired = Option<(usize, Option<Option<Player>>)>;
+
 impl State {
     /// After a turn (or on loading): repetition bookkeeping, the legal
     /// turns, and the end rules.
-    fn settle(&mut self, e: &Engine, stored: bool) -> Result<(), TooLong> {
+    fn settle(&mut self, me: &Arc<Engine>, stored: bool) -> Result<(), TooLong> {
+        let e = &**me;
         self.outcome = None;
         if e.can.tracks_repetition {
             self.remember(e, stored);
@@ -376,18 +416,63 @@ impl State {
             return Ok(());
         };
         self.generate(e, mover, true)?;
+        if self.listing_only {
+            return Ok(());
+        }
+        let (fired, passes) = if e.can.looks_before_turns {
+            self.judge_looking(me, mover)
+        } else {
+            self.judge(e, mover, &self.before_turn())
+        };
+        if let Some((end, decided)) = fired {
+            self.finish(e, mover, &e.reasons[end], decided);
+        } else if passes {
+            self.legal.push(Turn::PASS);
+        }
+        Ok(())
+    }
+
+    /// What the end rules and the pass are judged on before a turn.
+    fn before_turn(&self) -> Ctx<'_> {
         let mut f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
         f.total.set(Some(self.total));
         f.no_legal_turn = self.legal.is_empty();
         f.repeated = self.repeated;
-        let fired = self.ends[mover as usize]
-            .iter()
-            .find(|end| e.cond(&end.when, &f))
-            .map(|end| (end.end, end.decided(e, &f)));
-        if let Some((end, decided)) = fired {
-            self.finish(e, mover, &e.reasons[end], decided);
+        f
+    }
+
+    /// The first end rule that holds (its index and the winner it names),
+    /// and, if none does, whether the mover may pass.
+    #[inline(always)]
+    fn judge(&self, e: &Engine, mover: Player, f: &Ctx) -> (Fired, bool) {
+        for end in self.ends[mover as usize].iter() {
+            if e.cond(&end.when, f) {
+                return (Some((end.end, end.decided(e, f))), false);
+            }
         }
-        Ok(())
+        let passes = e.can.passes && self.may_pass(e, mover, f);
+        (None, passes)
+    }
+
+    /// Whether the mover may pass (`pass when …`).
+    #[inline(never)]
+    fn may_pass(&self, e: &Engine, mover: Player, f: &Ctx) -> bool {
+        match &e.plan[mover as usize].pass {
+            Some(c) => e.cond(c, f),
+            None => false,
+        }
+    }
+
+    /// [`State::judge`], looking ahead at what the other player could do
+    /// (`no_legal_turn(opponent)`).
+    #[inline(never)]
+    fn judge_looking(&mut self, me: &Arc<Engine>, mover: Player) -> (Fired, bool) {
+        let look = Lookahead::new(me.clone(), std::mem::take(&mut self.ahead));
+        let mut f = self.before_turn();
+        f.look = Some(&look);
+        let judged = self.judge(me, mover, &f);
+        self.ahead = look.into_ahead();
+        judged
     }
 
     /// Records the current position; notes whether it was seen before.
@@ -582,8 +667,14 @@ impl State {
 
     /// Plays each listed turn once, on a position of its own, keeping what
     /// it did for the rules that judge turns and for [`Game::play`].
+    /// How many of the legal turns are sown: all but a pass, which comes
+    /// last.
+    fn sown(&self) -> usize {
+        self.legal.len() - (self.legal.last() == Some(&Turn::PASS)) as usize
+    }
+
     fn try_turns(&mut self, e: &Engine, settle: bool) {
-        let n = self.legal.len();
+        let n = self.sown();
         if self.results.len() < n {
             // As many as there can be turns, so that the lists swapped with
             // other games never need to grow again.
@@ -961,8 +1052,9 @@ score seeds(store(player)) + seeds(side(player))
                     full.copy_from(&game);
                     full.st.ahead = Default::default();
                     full.st.generate(e, mover, false).expect("lists");
-                    let n = game.legal_turns().len();
-                    assert_eq!(game.legal_turns(), full.legal_turns(), "{name}");
+                    // (A pass, last, is no sown turn: `generate` lists none.)
+                    let n = game.st.sown();
+                    assert_eq!(game.legal_turns()[..n], *full.legal_turns(), "{name}");
                     assert_eq!(game.endless_turns(), full.endless_turns(), "{name}");
                     if game.st.judged && full.st.judged {
                         assert_eq!(game.st.tried[..n], full.st.tried[..n], "{name}");
@@ -973,7 +1065,7 @@ score seeds(store(player)) + seeds(side(player))
                     k = k
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
-                    let t = game.legal_turns()[(k >> 33) as usize % n];
+                    let t = game.legal_turns()[(k >> 33) as usize % game.legal_turns().len()];
                     game.play(t).expect("plays");
                 }
             }

@@ -1,6 +1,6 @@
 //! Looking ahead: the turns a player could play next, were they to move in
 //! the position just reached. `has_capture` and `first_captures` read it at
-//! the `after` moment; each is worked out once, when first asked, on a game
+//! the `after` moment, `no_legal_turn(P)` before a turn; each is worked out once, when first asked, on a game
 //! object lent by the caller (so nothing is allocated once they exist).
 
 use std::cell::{OnceCell, RefCell};
@@ -17,6 +17,8 @@ struct Look {
     has_capture: bool,
     /// The pits the first capture of each capturing turn empties.
     first: Vec<u16>,
+    /// Some turn of theirs is legal (a pass aside).
+    can_move: bool,
 }
 
 /// What a look ahead works with, kept from turn to turn.
@@ -65,6 +67,11 @@ impl Lookahead {
         self.look(p, pos).has_capture
     }
 
+    /// Whether `p` would have a legal turn (a pass aside) in `pos`.
+    pub(crate) fn can_move(&self, p: Player, pos: &Position) -> bool {
+        self.look(p, pos).can_move
+    }
+
     /// The pits the first capture of `p`'s capturing turns in `pos` would
     /// empty.
     pub(crate) fn first_captures(&self, p: Player, pos: &Position) -> &[u16] {
@@ -76,23 +83,26 @@ impl Lookahead {
         let mut look = Look {
             has_capture: false,
             first: ahead.spare.pop().unwrap_or_default(),
+            can_move: false,
         };
         look.first.clear();
         let games = &mut ahead.games;
         // The first game not used yet by this look ahead (one per player).
         let used = self.looks.iter().filter(|l| l.get().is_some()).count();
         if games.len() <= used {
-            match Game::from_position(self.engine.clone(), pos.clone(), Vec::new()) {
+            match Game::for_looking(self.engine.clone(), pos.clone()) {
                 Ok(g) => games.push(g),
                 Err(_) => return look,
             }
         }
         let game = &mut games[used];
-        // The legal turns, with every rule (a game from the position lists
-        // them; it runs no `after` rule, so this does not look further).
+        // The legal turns, with every rule but the end rules (a game made
+        // to look lists them, judges no end and runs no `after` rule, so
+        // this does not look further).
         if game.reset(pos, p).is_err() {
             return look;
         }
+        look.can_move = !game.legal_turns().is_empty();
         let mut note = |a: &Applied| {
             if a.captured {
                 look.has_capture = true;

@@ -69,6 +69,12 @@ pub struct Turn {
 impl Turn {
     /// The `choice` of a turn written without a letter.
     pub const NO_LETTER: u8 = u8::MAX;
+    /// A pass (`pass when …`): no pit is sown.
+    pub const PASS: Turn = Turn {
+        pit: NONE,
+        choice: Turn::NO_LETTER,
+        flags: 0,
+    };
 }
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -93,6 +93,8 @@ pub(crate) struct Plan {
     pub ways: Ways,
     /// The seeds a lifted pit keeps, and where (`leave N when C`).
     pub leave: Option<(u32, C)>,
+    /// Where the mover may pass (`pass when C`).
+    pub pass: Option<C>,
 }
 
 #[derive(Debug)]
@@ -350,9 +352,15 @@ impl Plan {
             .as_ref()
             .map(|l| (l.seeds, compiler.cond_for(&l.when, mover, None)))
             .filter(|(_, when)| *when != C::Const(false));
+        let pass = rules
+            .pass
+            .as_ref()
+            .map(|c| compiler.cond_for(c, mover, None))
+            .filter(|c| *c != C::Const(false));
         Plan {
             ways,
             leave,
+            pass,
             candidates,
             turn,
             settled,

@@ -189,6 +189,10 @@ impl Engine {
     }
 
     /// Plays a turn from its first sowing on, `at` saying where it stands.
+    /// (Inlined into `apply`, its one caller: the turn's loop is the hot
+    /// path, and whether the compiler would inline it changes with any
+    /// action added.)
+    #[inline(always)]
     fn sow_turn(
         &self,
         pos: &mut Position,

@@ -54,6 +54,10 @@ pub struct Rules {
     pub score: Num,
     /// What becomes of a turn that would sow for ever.
     pub endless: Endless,
+    /// Where the player to move may pass (`pass when C`): judged before a
+    /// turn, once no end rule has ended the game; a pass changes nothing
+    /// but the player to move.
+    pub pass: Option<Cond>,
     /// Marks the text board draws after a pit's label where they hold.
     pub marks: Vec<Mark>,
     /// The choices the variant leaves open, each with the value in force.
@@ -472,6 +476,8 @@ pub enum Action {
     Forbid,
     /// Every pit's seeds go to its owner's store.
     Collect,
+    /// The seeds of a region's pits leave the game, counting for nobody.
+    Remove(Region),
 }
 
 /// How a game ends.
@@ -654,8 +660,9 @@ pub enum Cond {
     /// A player would have a legal capturing turn, were they to move now
     /// (at the `after` moment).
     HasCapture(Who),
-    /// The player to move has no legal turn.
-    NoLegalTurn,
+    /// A player has no legal turn (a pass aside), were they to move now:
+    /// `no_legal_turn` is the player to move's.
+    NoLegalTurn(Who),
     /// The position (board, stores, hands, player to move) was seen before.
     Repeated,
 }

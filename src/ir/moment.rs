@@ -62,6 +62,13 @@ impl Sees {
         phases: false,
         ..NOTHING
     };
+    /// Where the player to move may pass (`pass when …`): judged before a
+    /// turn, as the end rules are, for the player to move only.
+    pub const PASS: Sees = Sees {
+        mover: true,
+        ending: true,
+        ..NOTHING
+    };
     /// An end rule (`end NAME when …`): judged before every turn.
     pub const END_RULE: Sees = Sees {
         mover: true,
@@ -137,13 +144,15 @@ pub enum ActionKind {
     Forbid,
     /// `collect`
     Collect,
+    /// `remove REGION`
+    Remove,
     /// `set VAR = VALUE`
     Set,
 }
 
 impl ActionKind {
     /// Every kind, in the order the README lists them.
-    pub const ALL: [ActionKind; 11] = [
+    pub const ALL: [ActionKind; 12] = [
         ActionKind::Require,
         ActionKind::Prefer,
         ActionKind::Capture,
@@ -154,6 +163,7 @@ impl ActionKind {
         ActionKind::Cancel,
         ActionKind::Forbid,
         ActionKind::Collect,
+        ActionKind::Remove,
         ActionKind::Set,
     ];
 
@@ -170,6 +180,7 @@ impl ActionKind {
             ActionKind::Cancel => "cancel",
             ActionKind::Forbid => "forbid",
             ActionKind::Collect => "collect",
+            ActionKind::Remove => "remove",
             ActionKind::Set => "set",
         }
     }
@@ -195,6 +206,7 @@ impl Action {
             Action::Cancel => ActionKind::Cancel,
             Action::Forbid => ActionKind::Forbid,
             Action::Collect => ActionKind::Collect,
+            Action::Remove(_) => ActionKind::Remove,
         }
     }
 }
@@ -327,7 +339,7 @@ impl Moment {
                     mover: true,
                     ..NOTHING
                 },
-                actions: &[K::Capture, K::Collect, K::Set],
+                actions: &[K::Capture, K::Collect, K::Remove, K::Set],
                 order: Order::Every,
             },
         }

@@ -40,6 +40,8 @@ pub enum Root<'a> {
     Way(&'a Way),
     /// The seeds a lifted pit keeps (the condition where it applies).
     Leave(&'a Leave),
+    /// Where the player to move may pass.
+    Pass(&'a Cond),
 }
 
 impl<'a> Node<'a> {
@@ -52,7 +54,6 @@ impl<'a> Node<'a> {
                 | Cond::Going(_)
                 | Cond::Chose(_)
                 | Cond::Flagged(_)
-                | Cond::NoLegalTurn
                 | Cond::Repeated => {}
                 Cond::Not(a) => f(Node::Cond(a)),
                 Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| f(Node::Cond(c))),
@@ -78,7 +79,7 @@ impl<'a> Node<'a> {
                     f(Node::Region(r));
                 }
                 Cond::VarIs(_, at, _) => f(Node::VarAt(at)),
-                Cond::HasCapture(w) => f(Node::Who(w)),
+                Cond::HasCapture(w) | Cond::NoLegalTurn(w) => f(Node::Who(w)),
             },
             Node::Num(n) => match n {
                 Num::Int(_) | Num::Total | Num::Captured | Num::Sowings => {}
@@ -143,6 +144,7 @@ impl Action {
                 }
             }
             Action::Resow { from, .. } => f(Node::Place(from)),
+            Action::Remove(region) => f(Node::Region(region)),
             Action::Set { at, .. } => f(Node::VarAt(at)),
             Action::SetPlayer { at, to, .. } => {
                 f(Node::VarAt(at));
@@ -177,6 +179,7 @@ impl<'a> Root<'a> {
             Root::Score(n) => f(Node::Num(n)),
             Root::Way(w) => f(Node::Cond(&w.when)),
             Root::Leave(l) => f(Node::Cond(&l.when)),
+            Root::Pass(c) => f(Node::Cond(c)),
         }
     }
 
@@ -218,6 +221,7 @@ impl Rules {
             .chain(std::iter::once(Root::Score(&self.score)))
             .chain(self.sowing.direction.iter().map(Root::Way))
             .chain(self.sowing.leave.iter().map(Root::Leave))
+            .chain(self.pass.iter().map(Root::Pass))
     }
 
     /// Whether some node anywhere in the rules is one `f` accepts.
