@@ -32,6 +32,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../variants/toguz-kumalak.sow"),
     ),
     ("kara", include_str!("../variants/kara.sow")),
+    ("qelat", include_str!("../variants/qelat.sow")),
     (
         "leb-bbut-ahbochen",
         include_str!("../variants/leb-bbut-ahbochen.sow"),

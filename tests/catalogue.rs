@@ -286,6 +286,39 @@ fn achochodi() {
     agrees("achochodi", &NoState);
 }
 
+/// The oracle's `undo_barred` hole as the per-pit variable `barred`.
+fn barred_to_sow(r: &Value) -> Value {
+    let barred = r["state"]["undo_barred"].as_str();
+    let values: serde_json::Map<String, Value> = r["pits"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|l| {
+            let yes = Some(l.as_str()) == barred;
+            (l.clone(), json!(if yes { "yes" } else { "no" }))
+        })
+        .collect();
+    Value::Object(values)
+}
+
+/// The variable `barred` as the oracle's `undo_barred`, if a hole is.
+fn barred_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
+    let barred: Vec<&String> = p["state"]["barred"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, v)| v.as_str() == Some("yes"))
+        .map(|(l, _)| l)
+        .collect();
+    match barred.as_slice() {
+        [] => {}
+        [one] => {
+            state.insert("undo_barred".into(), json!(one));
+        }
+        many => panic!("holes barred at once: {many:?}"),
+    }
+}
+
 /// Alemungula: the hole barred (AL7) is the per-pit variable `barred`; a
 /// direction chosen in the middle hole (AL8) is the letter `+` (`ccw`) or
 /// `-` (`cw`).
@@ -293,38 +326,14 @@ struct Alemungula;
 
 impl Reading for Alemungula {
     fn to_sow(&self, r: &Value) -> Value {
-        let barred = r["state"]["undo_barred"].as_str();
         let state = r["state"].as_object().unwrap();
         assert!(state.keys().all(|k| k == "undo_barred"), "{state:?}");
-        let pits = r["pits"].as_object().unwrap();
-        let values: serde_json::Map<String, Value> = pits
-            .keys()
-            .map(|l| {
-                (
-                    l.clone(),
-                    json!(if Some(l.as_str()) == barred {
-                        "yes"
-                    } else {
-                        "no"
-                    }),
-                )
-            })
-            .collect();
-        json!({ "barred": values })
+        json!({ "barred": barred_to_sow(r) })
     }
     fn to_oracle(&self, p: &Value) -> Value {
-        let barred: Vec<&String> = p["state"]["barred"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .filter(|(_, v)| v.as_str() == Some("yes"))
-            .map(|(l, _)| l)
-            .collect();
-        match barred.as_slice() {
-            [] => json!({}),
-            [one] => json!({ "undo_barred": one }),
-            many => panic!("holes barred at once: {many:?}"),
-        }
+        let mut state = serde_json::Map::new();
+        barred_to_oracle(p, &mut state);
+        Value::Object(state)
     }
     fn oracle_text(&self, sow: &str) -> String {
         sow.replace('+', "ccw").replace('-', "cw")
@@ -344,39 +353,49 @@ fn alemungula() {
     agrees("alemungula", &Alemungula);
 }
 
-/// Toguz Kumalak: a child (TK11) is the per-pit variable `child`, the
-/// player it belongs to or `none`.
+/// The oracle's children (`{label: owner}`) as the per-pit variable
+/// `child`: the player a child belongs to, or `none`.
+fn children_to_sow(r: &Value) -> Value {
+    let children = &r["state"]["children"];
+    let values: serde_json::Map<String, Value> = r["pits"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|l| {
+            let owner = children.get(l).cloned().unwrap_or(json!("none"));
+            (l.clone(), owner)
+        })
+        .collect();
+    Value::Object(values)
+}
+
+/// The variable `child` as the oracle's children, if there are any.
+fn children_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
+    let children: serde_json::Map<String, Value> = p["state"]["child"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, v)| v.as_str() != Some("none"))
+        .map(|(l, v)| (l.clone(), v.clone()))
+        .collect();
+    if !children.is_empty() {
+        state.insert("children".into(), Value::Object(children));
+    }
+}
+
+/// Toguz Kumalak: a child (TK11) is the per-pit variable `child`.
 struct Children;
 
 impl Reading for Children {
     fn to_sow(&self, r: &Value) -> Value {
         let state = r["state"].as_object().unwrap();
         assert!(state.keys().all(|k| k == "children"), "{state:?}");
-        let children = &r["state"]["children"];
-        let values: serde_json::Map<String, Value> = r["pits"]
-            .as_object()
-            .unwrap()
-            .keys()
-            .map(|l| {
-                let owner = children.get(l).cloned().unwrap_or(json!("none"));
-                (l.clone(), owner)
-            })
-            .collect();
-        json!({ "child": values })
+        json!({ "child": children_to_sow(r) })
     }
     fn to_oracle(&self, p: &Value) -> Value {
-        let children: serde_json::Map<String, Value> = p["state"]["child"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .filter(|(_, v)| v.as_str() != Some("none"))
-            .map(|(l, v)| (l.clone(), v.clone()))
-            .collect();
-        if children.is_empty() {
-            json!({})
-        } else {
-            json!({ "children": children })
-        }
+        let mut state = serde_json::Map::new();
+        children_to_oracle(p, &mut state);
+        Value::Object(state)
     }
 }
 
@@ -389,4 +408,30 @@ fn toguz_kumalak() {
 #[test]
 fn kara() {
     agrees("kara", &NoState);
+}
+
+/// Qelat: children (QL14) are the per-pit variable `child`, the hole
+/// barred (QL7) the per-pit variable `barred`.
+struct Qelat;
+
+impl Reading for Qelat {
+    fn to_sow(&self, r: &Value) -> Value {
+        let state = r["state"].as_object().unwrap();
+        assert!(
+            state.keys().all(|k| k == "children" || k == "undo_barred"),
+            "{state:?}"
+        );
+        json!({ "child": children_to_sow(r), "barred": barred_to_sow(r) })
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let mut state = serde_json::Map::new();
+        children_to_oracle(p, &mut state);
+        barred_to_oracle(p, &mut state);
+        Value::Object(state)
+    }
+}
+
+#[test]
+fn qelat() {
+    agrees("qelat", &Qelat);
 }

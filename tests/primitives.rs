@@ -237,3 +237,32 @@ fn remove_takes_seeds_out_of_the_game() {
     assert_eq!(&g.position().cells[n..], [3, 4], "the stores keep theirs");
     assert_eq!(o.scores, [4, 4], "North's seed counts for nobody");
 }
+
+/// `first(REGION)` and a capture into a pit (`to PLACE`): the seeds go
+/// into that pit; where the place is none (`first` of no pit), nothing is
+/// taken.
+#[test]
+fn a_capture_into_the_first_pit_of_a_region() {
+    let v = variant(&board(
+        "",
+        "var keeper per pit: no yes
+rule take at land when owner(last) == opponent and seeds(last) == 2 {
+  capture last to first(pits(side(mover), keeper(here) == yes))
+}",
+    ));
+    let base = v.engine.var_base(0);
+    // B and C keep what is won: the first of them, B, gets a's seeds.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 1, 1, 0, 0, 0], [0, 0], 0);
+    let mut pos = g.position().clone();
+    pos.vars[base + cell(&v.engine, "B")] = 1;
+    pos.vars[base + cell(&v.engine, "C")] = 1;
+    g = sow::Game::from_position(v.engine.clone(), pos, Vec::new()).unwrap();
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 2, 0, 0, 0, 0, 0, 0]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(&g.position().cells[n..], [0, 0], "no store gets them");
+    // No keeper: no place to go, nothing taken.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 1, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 2, 0, 0, 0]);
+}

@@ -112,6 +112,7 @@ pub const FUNCTIONS: &[&str] = &[
     "opposite",
     "next",
     "prev",
+    "first",
     "side",
     "before",
 ];
@@ -672,6 +673,24 @@ impl<'a> Lowerer<'a> {
                 };
                 let steps = if name == "next" { steps } else { -steps };
                 Some(Value::Place(Place::Along(Box::new(place), steps)))
+            }
+            "first" => {
+                self.arity(
+                    name,
+                    span,
+                    args,
+                    1,
+                    "first(pits(side(mover), seeds(here) > 0))",
+                )?;
+                match self.value(&args[0])? {
+                    Value::Region(r) => Some(Value::Place(Place::First(Box::new(r)))),
+                    other => self.wrong_kind(
+                        &args[0],
+                        "a region",
+                        &other,
+                        "`first(side(mover))` or `first(pits(REGION, CONDITION))`",
+                    ),
+                }
             }
             "side" => {
                 self.arity(name, span, args, 1, "side(opponent)")?;

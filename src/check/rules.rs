@@ -345,18 +345,8 @@ impl Checker {
         while i < args.len() {
             match args[i].as_word() {
                 Some("to") if i + 1 < args.len() => {
+                    // A store, or a pit that keeps what it wins.
                     if let Some(p) = lw.place(&args[i + 1]) {
-                        if !matches!(p, Place::Store(_)) {
-                            lw.diagnostics.push(
-                                Diagnostic::at(
-                                    args[i + 1].span,
-                                    "captured seeds go to a store",
-                                    "not a store",
-                                )
-                                .hint("write `to store(mover)`"),
-                            );
-                            ok = false;
-                        }
                         to = Some(p);
                     }
                     i += 2;

@@ -18,8 +18,8 @@ use crate::ir::Direction;
 pub(crate) struct Taken {
     pub from: u16,
     pub seeds: u32,
-    /// A store's cell, or [`NONE`]: the mover's store, or the resowing
-    /// when the rule resows.
+    /// A store's or a pit's cell, or [`NONE`]: the mover's store, or the
+    /// resowing when the rule resows.
     pub to: u16,
 }
 
@@ -214,6 +214,9 @@ impl Engine {
             let f = site.ctx(pos);
             (self.place(place, &f), self.destination(to, &f))
         };
+        let Some(to) = to else {
+            return;
+        };
         self.take(pos, start, to, &mut acts.taken);
         if let Some((way, while_)) = chain {
             let walk = match way {
@@ -238,6 +241,9 @@ impl Engine {
             let f = site.ctx(pos);
             let to = self.destination(to, &f);
             (self.region_cells(region, &f), to)
+        };
+        let Some(to) = to else {
+            return;
         };
         for c in cells.iter() {
             self.take(pos, *c, to, &mut acts.taken);
@@ -297,12 +303,13 @@ impl Engine {
         write(pos, site, slot, value);
     }
 
-    /// A capture's destination: a store's cell, or [`NONE`] when it has
-    /// none of its own (see [`Taken::to`]).
-    fn destination(&self, to: &Option<P>, f: &Ctx) -> u16 {
+    /// A capture's destination: a store's or a pit's cell, or [`NONE`]
+    /// when it names none (see [`Taken::to`]); `None` when it names a place
+    /// that is not there (`first(…)` of no pit): then nothing is taken.
+    fn destination(&self, to: &Option<P>, f: &Ctx) -> Option<u16> {
         match to {
-            Some(p) => self.place(p, f),
-            None => NONE,
+            Some(p) => Some(self.place(p, f)).filter(|&c| c != NONE),
+            None => Some(NONE),
         }
     }
 
@@ -388,9 +395,10 @@ impl Engine {
                     pos.cells[self.store_cell(mover) as usize] += t.seeds;
                     out.stored = true;
                 }
-                store => {
-                    pos.cells[store as usize] += t.seeds;
-                    out.stored = true;
+                cell => {
+                    pos.cells[cell as usize] += t.seeds;
+                    // (A pit it goes into may lose them again.)
+                    out.stored |= cell as usize >= self.board.npits;
                 }
             }
         }

@@ -27,6 +27,8 @@ pub(crate) enum P {
     Opposite(Box<P>),
     /// So many steps along a mover's track (back, when negative).
     Along(Box<P>, i32, Player),
+    /// The first pit of a region known only as the turn goes.
+    First(Box<R>),
     StoreOf(Box<W>),
     NamedOf(usize, Box<W>),
 }
@@ -671,6 +673,10 @@ impl Compiler<'_> {
                     NONE
                 }),
                 dynamic => P::Opposite(Box::new(dynamic)),
+            },
+            Place::First(r) => match self.region(r, k) {
+                R::Cells(cells) => P::Cell(cells.first().copied().unwrap_or(NONE)),
+                dynamic => P::First(Box::new(dynamic)),
             },
             Place::Along(inner, steps) => match self.place(inner, k) {
                 P::Cell(c) => P::Cell(self.board.along(k.mover, c, *steps)),

@@ -142,6 +142,7 @@ impl Engine {
                 }
             }
             P::Along(inner, steps, mover) => self.along(inner, *steps, *mover, f),
+            P::First(r) => self.first(r, f),
             P::StoreOf(w) => self
                 .who(w, f)
                 .map_or(NONE, |p| (self.board.npits + p as usize) as u16),
@@ -149,6 +150,12 @@ impl Engine {
                 .who(w, f)
                 .map_or(NONE, |p| self.rules.named_pits[*i].pits[p as usize]),
         }
+    }
+
+    /// `first(REGION)` of a region known only as the turn goes.
+    #[inline(never)]
+    fn first(&self, r: &R, f: &Ctx) -> u16 {
+        self.pits(r, f).next().unwrap_or(NONE)
     }
 
     /// `next(…)`, `prev(…)` of a place known only as the turn goes.

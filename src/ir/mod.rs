@@ -543,6 +543,9 @@ pub enum Place {
     /// The place so many steps on along the mover's track (back along it,
     /// when negative), as the track is listed: `next(last)`, `prev(last, 2)`.
     Along(Box<Place>, i32),
+    /// The first pit of a region, in the order it lists them (none when it
+    /// is empty): `first(pits(order(mover), child(here) == mover))`.
+    First(Box<Region>),
 }
 
 /// A set of pits.

@@ -100,6 +100,7 @@ impl<'a> Node<'a> {
                 Place::Pit(_) | Place::Last | Place::Origin | Place::Here => {}
                 Place::Store(w) | Place::Named(_, w) => f(Node::Who(w)),
                 Place::Opposite(p) | Place::Along(p, _) => f(Node::Place(p)),
+                Place::First(r) => f(Node::Region(r)),
             },
             Node::Who(w) => match w {
                 Who::Mover | Who::Opponent | Who::Player(_) | Who::Each => {}
