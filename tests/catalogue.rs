@@ -435,3 +435,9 @@ impl Reading for Qelat {
 fn qelat() {
     agrees("qelat", &Qelat);
 }
+
+/// Enkeshui: children (bulls, EK16) are the per-pit variable `child`.
+#[test]
+fn enkeshui() {
+    agrees("enkeshui", &Children);
+}

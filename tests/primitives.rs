@@ -266,3 +266,37 @@ rule take at land when owner(last) == opponent and seeds(last) == 2 {
     g.play(turn(&g, "D")).unwrap();
     assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 2, 0, 0, 0]);
 }
+
+/// `chain … from PLACE while C taking PLACE`: the walk starts at another
+/// pit than the one captured, and takes, for each pit walked (`here`),
+/// the place `taking` names.
+#[test]
+fn a_chain_walks_one_row_and_takes_the_other() {
+    let v = variant(&board(
+        "",
+        "rule across at land when owner(last) == mover and seeds(last) == 1 and seeds(opposite(last)) > 0 {
+  capture opposite(last) to store(mover) \\
+      chain backward from last while seeds(here) == 0 and seeds(opposite(here)) > 0 \\
+      taking opposite(here)
+}",
+    ));
+    // (A faces d, B faces c.) A's one seed ends in B, empty before: B's
+    // opposite c (2) is taken; walking back from B, A is empty and its
+    // opposite d (3) is taken; then d, empty now, stops the walk.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 2, 3], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 0, 0]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(g.position().cells[n], 2 + 3);
+    // Without `from` and `taking`, the walk goes back from c itself,
+    // taking b (4), and stops at the empty a.
+    let v = variant(&board(
+        "",
+        "rule across at land when owner(last) == mover and seeds(last) == 1 and seeds(opposite(last)) > 0 {
+  capture opposite(last) to store(mover) chain backward while seeds(here) > 0
+}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 4, 2, 3], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 0, 3]);
+}

@@ -21,9 +21,9 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
 use crate::ir::{
-    Action, ActionKind, Choices, Cond, Direction, End, Endless, Entry, Heading, Leave, Letter,
-    Mark, Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player, Region,
-    Row, Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope,
+    Action, ActionKind, Chain, Choices, Cond, Direction, End, Endless, Entry, Heading, Leave,
+    Letter, Mark, Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player,
+    Region, Row, Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope,
     Verdict, Way, Who,
 };
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Statement};

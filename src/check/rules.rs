@@ -322,8 +322,8 @@ impl Checker {
         ctx: Context,
         scope: &dyn Fn(Context) -> Scope<'x>,
     ) -> Option<Action> {
-        // capture WHAT [to PLACE] [chain forward|backward while COND]
-        let usage = "write `capture last [to store(mover)] [chain backward while CONDITION]`";
+        // capture WHAT [to PLACE] [chain forward|backward [from PLACE] while COND [taking PLACE]]
+        let usage = "write `capture last [to store(mover)] [chain backward [from PLACE] while CONDITION [taking PLACE]]`";
         let args = &st.args;
         let Some(what) = args.first() else {
             self.err(
@@ -351,7 +351,7 @@ impl Checker {
                     }
                     i += 2;
                 }
-                Some("chain") if i + 3 < args.len() && args[i + 2].as_word() == Some("while") => {
+                Some("chain") if i + 1 < args.len() => {
                     let dir = match args[i + 1].as_word() {
                         Some("forward") => Some(Direction::Forward),
                         Some("backward") => Some(Direction::Backward),
@@ -361,18 +361,51 @@ impl Checker {
                             None
                         }
                     };
+                    i += 2;
+                    // [from PLACE]
+                    let mut from = None;
+                    if args.get(i).and_then(Expr::as_word) == Some("from") && i + 1 < args.len() {
+                        from = lw.place(&args[i + 1]);
+                        ok &= from.is_some();
+                        i += 2;
+                    }
+                    // while COND, on each pit walked (`here`)
+                    if args.get(i).and_then(Expr::as_word) != Some("while") || i + 1 >= args.len() {
+                        lw.diagnostics.push(
+                            Diagnostic::at(
+                                args[i.min(args.len() - 1)].span,
+                                "a chain needs `while CONDITION`",
+                                "expected `while`",
+                            )
+                            .hint(usage),
+                        );
+                        ok = false;
+                        break;
+                    }
                     let mut chain_lw = Lowerer::new(scope(Context {
                         sees: ctx.sees.with_here(),
                         ..ctx
                     }));
-                    let c = chain_lw.cond(&args[i + 3]);
+                    let c = chain_lw.cond(&args[i + 1]);
+                    i += 2;
+                    // [taking PLACE], of each pit walked (`here`)
+                    let mut taking = None;
+                    if args.get(i).and_then(Expr::as_word) == Some("taking") && i + 1 < args.len() {
+                        taking = chain_lw.place(&args[i + 1]);
+                        ok &= taking.is_some();
+                        i += 2;
+                    }
                     lw.diagnostics.append(&mut chain_lw.diagnostics);
-                    if let (Some(d), Some(c)) = (dir, c) {
-                        chain = Some((d, c));
+                    if let (Some(direction), Some(holds)) = (dir, c) {
+                        chain = Some(Chain {
+                            direction,
+                            from,
+                            holds,
+                            taking,
+                        });
                     } else {
                         ok = false;
                     }
-                    i += 4;
                 }
                 _ => {
                     lw.diagnostics.push(

@@ -5,7 +5,7 @@
 //! in [`Effects`]; seeds taken by a capture wait in the taken list until
 //! the moment puts them away ([`Engine::put_away`]).
 
-use super::compiled::{CRule, A, P, R, V};
+use super::compiled::{CChain, CRule, A, P, R, V};
 use super::eval::Ctx;
 use super::lookahead::Lookahead;
 use super::position::Position;
@@ -204,7 +204,7 @@ impl Engine {
     fn capture(
         &self,
         place: &P,
-        chain: &Option<(Direction, super::compiled::C)>,
+        chain: &Option<CChain>,
         to: &Option<P>,
         pos: &mut Position,
         site: &Site,
@@ -218,12 +218,8 @@ impl Engine {
             return;
         };
         self.take(pos, start, to, &mut acts.taken);
-        if let Some((way, while_)) = chain {
-            let walk = match way {
-                Direction::Forward => site.going(),
-                Direction::Backward => reverse(site.going()),
-            };
-            self.chain(pos, site, start, walk, while_, to, &mut acts.taken);
+        if let Some(ch) = chain {
+            self.chain(pos, site, start, ch, to, &mut acts.taken);
         }
     }
 
@@ -318,21 +314,31 @@ impl Engine {
         smallcells::Cells::of(self.pits(r, f))
     }
 
-    /// Walks the track from `start` while `while_` holds for each pit
-    /// (`here`), taking it; stores are passed over, and a walk goes round
-    /// the track once at most.
-    #[allow(clippy::too_many_arguments)]
+    /// Walks the track from `start` (or the chain's `from`) while the
+    /// chain's condition holds for each pit (`here`), taking it (or the
+    /// place its `taking` names); stores are passed over, and a walk goes
+    /// round the track once at most.
     fn chain(
         &self,
         pos: &mut Position,
         site: &Site,
         start: u16,
-        walk: Direction,
-        while_: &super::compiled::C,
+        ch: &CChain,
         to: u16,
         taken: &mut Vec<Taken>,
     ) {
         let mover = pos.to_move.unwrap_or(0);
+        let walk = match ch.direction {
+            Direction::Forward => site.going(),
+            Direction::Backward => reverse(site.going()),
+        };
+        let start = match &ch.from {
+            Some(p) => self.place(p, &site.ctx(pos)),
+            None => start,
+        };
+        if start as usize >= self.cells() {
+            return;
+        }
         let mut here = start;
         for _ in 0..self.cells() {
             here = self.step(mover, here, walk);
@@ -343,15 +349,16 @@ impl Engine {
                 // A store is not a pit: the chain passes over it.
                 continue;
             }
-            let holds = {
+            let (holds, pit) = {
                 let mut f = site.ctx(pos);
                 f.here = here;
-                self.cond(while_, &f)
+                let pit = ch.taking.as_ref().map_or(here, |p| self.place(p, &f));
+                (self.cond(&ch.holds, &f), pit)
             };
             if !holds {
                 break;
             }
-            self.take(pos, here, to, taken);
+            self.take(pos, pit, to, taken);
         }
     }
 

@@ -278,7 +278,7 @@ pub(crate) enum A {
     Prefer(C),
     Capture {
         place: P,
-        chain: Option<(Direction, C)>,
+        chain: Option<CChain>,
         /// A store, or `None`: the mover's, or the resowing.
         to: Option<P>,
     },
@@ -309,6 +309,15 @@ pub(crate) enum A {
     Collect,
     /// The seeds of a region leave the game.
     Remove(R),
+}
+
+/// A capture's walk, compiled (see [`crate::ir::Chain`]).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CChain {
+    pub direction: Direction,
+    pub from: Option<P>,
+    pub holds: C,
+    pub taking: Option<P>,
 }
 
 /// A rule, compiled.
@@ -446,7 +455,7 @@ fn action_cost(a: &A) -> u64 {
         A::Capture { chain, .. } => {
             2 + chain
                 .as_ref()
-                .map_or(0, |(_, c)| ANY_REGION * (2 + cost(c)))
+                .map_or(0, |ch| ANY_REGION * (2 + cost(&ch.holds)))
         }
         A::CaptureRegion { region, .. } | A::Remove(region) => 2 + region_cost(region),
         A::Set {
@@ -824,9 +833,15 @@ impl Compiler<'_> {
             Action::Prefer(c) => A::Prefer(self.cond(c, k)),
             Action::Capture { place, chain, to } => A::Capture {
                 place: self.place(place, k),
-                chain: chain
-                    .as_ref()
-                    .map(|(d, c)| (*d, self.cond(c, Known { here: None, ..k }))),
+                chain: chain.as_ref().map(|ch| {
+                    let walked = Known { here: None, ..k };
+                    CChain {
+                        direction: ch.direction,
+                        from: ch.from.as_ref().map(|p| self.place(p, k)),
+                        holds: self.cond(&ch.holds, walked),
+                        taking: ch.taking.as_ref().map(|p| self.place(p, walked)),
+                    }
+                }),
                 to: to.as_ref().map(|to| self.place(to, k)),
             },
             Action::CaptureRegion { region, to } => A::CaptureRegion {

@@ -422,10 +422,11 @@ pub enum Action {
     Capture {
         /// The first pit taken.
         place: Place,
-        /// A walk from it, taking each pit while the condition holds.
-        chain: Option<(Direction, Cond)>,
-        /// Where the seeds go: a store, or (`None`) the mover's store, or
-        /// the resowing when the rule resows (see [`Action::Resow`]).
+        /// A walk along the track, taking pits while a condition holds.
+        chain: Option<Chain>,
+        /// Where the seeds go: a store or a pit, or (`None`) the mover's
+        /// store, or the resowing when the rule resows (see
+        /// [`Action::Resow`]).
         to: Option<Place>,
     },
     /// Take every seed of a region's pits.
@@ -478,6 +479,22 @@ pub enum Action {
     Collect,
     /// The seeds of a region's pits leave the game, counting for nobody.
     Remove(Region),
+}
+
+/// A capture's walk along the track (`chain backward while C`): from a
+/// pit (the one captured, or `from PLACE`), each pit on (`here`) is judged
+/// and, while the condition holds, taken (or the place `taking` names).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Chain {
+    /// `forward` along the sowing, or `backward` against it.
+    pub direction: Direction,
+    /// Where the walk starts (the pit captured, if none).
+    pub from: Option<Place>,
+    /// The condition each pit walked (`here`) is judged by.
+    #[serde(rename = "while")]
+    pub holds: Cond,
+    /// The place taken for each pit walked (`here`, if none).
+    pub taking: Option<Place>,
 }
 
 /// How a game ends.

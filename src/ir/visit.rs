@@ -131,8 +131,14 @@ impl Action {
             Action::Require(c) | Action::Prefer(c) => f(Node::Cond(c)),
             Action::Capture { place, chain, to } => {
                 f(Node::Place(place));
-                if let Some((_, c)) = chain {
-                    f(Node::Cond(c));
+                if let Some(ch) = chain {
+                    if let Some(from) = &ch.from {
+                        f(Node::Place(from));
+                    }
+                    f(Node::Cond(&ch.holds));
+                    if let Some(taking) = &ch.taking {
+                        f(Node::Place(taking));
+                    }
                 }
                 if let Some(to) = to {
                     f(Node::Place(to));
