@@ -34,6 +34,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("kara", include_str!("../variants/kara.sow")),
     ("qelat", include_str!("../variants/qelat.sow")),
     ("enkeshui", include_str!("../variants/enkeshui.sow")),
+    ("ayoayo", include_str!("../variants/ayoayo.sow")),
     (
         "leb-bbut-ahbochen",
         include_str!("../variants/leb-bbut-ahbochen.sow"),

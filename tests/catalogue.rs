@@ -441,3 +441,9 @@ fn qelat() {
 fn enkeshui() {
     agrees("enkeshui", &Children);
 }
+
+/// Ayoayo, the two sowings cut at 75 laps (AY12, AY21) among them.
+#[test]
+fn ayoayo() {
+    agrees("ayoayo", &NoState);
+}

@@ -300,3 +300,56 @@ fn a_chain_walks_one_row_and_takes_the_other() {
     g.play(turn(&g, "A")).unwrap();
     assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 0, 3]);
 }
+
+/// `skip lifted`: a sowing that comes round passes over the pit it
+/// started from (a relay's), where `skip origin` passes over the turn's.
+#[test]
+fn skip_lifted_passes_over_the_pit_the_sowing_started_from() {
+    let relay = "rule on at land when seeds(last) > 1 and sowings < 2 {\n  relay\n}";
+    // A (1) ends in B (9): B is relayed, and its nine seeds go round
+    // passing over B itself (`skip lifted`: C D a b c d A, then C D) or
+    // over A (`skip origin`: C D a b c d B, then C D).
+    let start = [1, 8, 0, 0, 0, 0, 0, 0];
+    let v = variant(&board("skip lifted", relay));
+    let mut g = game_from(&v.engine, &LABELS, &start, [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [1, 0, 2, 2, 1, 1, 1, 1]);
+    let v = variant(&board("skip origin", relay));
+    let mut g = game_from(&v.engine, &LABELS, &start, [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 1, 2, 2, 1, 1, 1, 1]);
+}
+
+/// `sowings at most N`: a turn that would begin sowing N + 1 stops; the
+/// seeds lifted for it leave the game and `cut` holds for the end rules,
+/// which can end the game drawn (`draw`) or share the board (`divide`).
+#[test]
+fn a_turn_past_its_sowings_is_cut() {
+    let relay = "rule on at land when seeds(last) > 1 {\n  relay\n}";
+    let v = variant(&format!(
+        "{}\nend endless when cut draw",
+        board("sowings at most 2", relay).replace("end done when", "end done_ when")
+    ));
+    // A (1) → B (2): relayed, B's 2 → C, D; D (2) would be the third
+    // sowing: its two seeds leave the game.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 1, 0, 1, 0, 0, 0]);
+    let o = g.outcome().expect("a cut turn ends the game");
+    assert_eq!((&*o.reason, o.winner), ("endless", None));
+    // `divide`: the board shared, the odd seed to the player named.
+    let v = variant(&format!(
+        "{}\nend endless when cut\nrule share at end when cut {{\n  divide board odd to north\n}}",
+        board("sowings at most 2", relay).replace("end done when", "end done_ when")
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 2, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert!(g.outcome().is_some());
+    assert_eq!(counts(&g, &LABELS), [0; 8]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(
+        &g.position().cells[n..],
+        [1, 2],
+        "C's and a's three: the odd to North"
+    );
+}

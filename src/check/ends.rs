@@ -9,14 +9,15 @@ impl Checker {
         s: &Statement,
         scope: &dyn Fn(Context) -> Scope<'x>,
     ) -> Option<End> {
-        // end NAME [at once] when COND [winner|loser PLAYER]
+        // end NAME [at once] when COND [winner|loser PLAYER | draw]
         self.no_block(s);
-        let usage = "write `end NAME [at once] when CONDITION [winner PLAYER | loser PLAYER]`";
+        let usage =
+            "write `end NAME [at once] when CONDITION [winner PLAYER | loser PLAYER | draw]`";
         let malformed = |this: &mut Self| {
             this.err(
                 Diagnostic::at(
                     s.span,
-                    "an end rule is `end NAME [at once] when CONDITION [winner|loser PLAYER]`",
+                    "an end rule is `end NAME [at once] when CONDITION [winner|loser PLAYER | draw]`",
                     "malformed end rule",
                 )
                 .hint(usage),
@@ -35,16 +36,14 @@ impl Checker {
         }
         let (cond, result) = match rest {
             [w, c] if w.as_word() == Some("when") => (c, None),
+            [w, c, d] if w.as_word() == Some("when") && d.as_word() == Some("draw") => {
+                (c, Some((true, None)))
+            }
             [w, c, k, p]
                 if w.as_word() == Some("when")
                     && matches!(k.as_word(), Some("winner" | "loser")) =>
             {
-                let verdict = if k.as_word() == Some("winner") {
-                    Verdict::Winner
-                } else {
-                    Verdict::Loser
-                };
-                (c, Some((verdict, p)))
+                (c, Some((k.as_word() == Some("winner"), Some(p))))
             }
             _ => {
                 malformed(self);
@@ -74,11 +73,21 @@ impl Checker {
             }
         }));
         let when = lw.cond(cond);
-        let result = result.map(|(v, w)| (v, lw.who(w)));
+        let result = match result {
+            None => None,
+            Some((_, None)) => Some(Some(Decision::Draw)),
+            Some((wins, Some(p))) => Some(lw.who(p).map(|w| {
+                if wins {
+                    Decision::Winner(w)
+                } else {
+                    Decision::Loser(w)
+                }
+            })),
+        };
         self.diagnostics.append(&mut lw.diagnostics);
         let result = match result {
             None => None,
-            Some((v, w)) => Some((v, w?)),
+            Some(d) => Some(d?),
         };
         Some(End {
             name,

@@ -128,6 +128,7 @@ pub const WORDS: &[&str] = &[
     "board",
     "no_legal_turn",
     "repeated",
+    "cut",
     "true",
     "false",
     "captured",
@@ -478,6 +479,14 @@ impl<'a> Lowerer<'a> {
                     self,
                 )?;
                 Value::Cond(Cond::NoLegalTurn(Who::Mover))
+            }
+            "cut" => {
+                need(
+                    ctx.sees.cut,
+                    "whether the turn just played was stopped by `sowings at most N`, known only to end rules judged before a turn and at the `end` moment",
+                    self,
+                )?;
+                Value::Cond(Cond::Cut)
             }
             "repeated" => {
                 need(

@@ -21,10 +21,10 @@ use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
 use crate::ir::{
-    Action, ActionKind, Chain, Choices, Cond, Direction, End, Endless, Entry, Heading, Leave,
-    Letter, Mark, Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place, Player,
-    Region, Row, Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var, VarScope,
-    Verdict, Way, Who,
+    Action, ActionKind, Chain, Choices, Cond, Decision, Direction, End, Endless, Entry, Heading,
+    Leave, Letter, Mark, Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place,
+    Player, Region, Row, Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var,
+    VarScope, Way, Who,
 };
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Statement};
 pub use expr::Definition;
@@ -147,6 +147,7 @@ impl Lowered {
                 skip: Vec::new(),
                 entry: None,
                 leave: None,
+                most: None,
             },
             sow_seen: false,
             rules: Vec::new(),
@@ -645,6 +646,15 @@ impl Checker {
         }
         let tracks = self.tracks(&players, l.tracks, &l.sowing)?;
         self.sowing_fits(&mut l.sowing);
+        if let (Some(n), Some(s)) = (
+            l.sowing.most,
+            statements.iter().find(|s| s.word.name == "endless"),
+        ) {
+            self.err(
+                Diagnostic::at(s.word.span, "`endless` never applies: no turn sows for ever", "never applies")
+                    .hint(format!("with `sowings at most {n}` a turn that would go on is cut (`cut`): remove `endless`, or the limit")),
+            );
+        }
         if l.ends.is_empty() && !statements.iter().any(|s| s.word.name == "end") {
             self.err(
                 Diagnostic::new("the file has no `end` rule: the game could never end")

@@ -123,7 +123,8 @@ impl Checker {
                 | Action::Cancel
                 | Action::Forbid
                 | Action::Collect
-                | Action::Remove(_) => continue,
+                | Action::Remove(_)
+                | Action::Divide { .. } => continue,
             };
             match to {
                 Some(Place::Store(w)) => {
@@ -310,6 +311,57 @@ impl Checker {
                 };
                 self.diagnostics.append(&mut lw.diagnostics);
                 Some(Action::Remove(region?))
+            }
+            ActionKind::Divide => {
+                let mut lw = Lowerer::new(scope(ctx));
+                let usage = "write `divide board odd to south`: half the seeds to each store, the odd one to south's";
+                let parsed = match st.args.as_slice() {
+                    [r, odd, to, p]
+                        if odd.as_word() == Some("odd") && to.as_word() == Some("to") =>
+                    {
+                        let region = match lw.value(r) {
+                            Some(Value::Region(region)) => Some(region),
+                            Some(other) => {
+                                lw.diagnostics.push(
+                                    Diagnostic::at(
+                                        r.span,
+                                        format!("`divide` takes a region, not {}", other.kind()),
+                                        "not a region",
+                                    )
+                                    .hint(usage),
+                                );
+                                None
+                            }
+                            None => None,
+                        };
+                        let odd = lw.who(p);
+                        region.zip(odd)
+                    }
+                    _ => {
+                        lw.diagnostics.push(
+                            Diagnostic::at(
+                                st.span,
+                                "malformed `divide`",
+                                "expected `divide REGION odd to PLAYER`",
+                            )
+                            .hint(usage),
+                        );
+                        None
+                    }
+                };
+                if self.stores.iter().any(Option::is_none) {
+                    lw.diagnostics.push(
+                        Diagnostic::at(
+                            st.span,
+                            "`divide` needs a store for each player",
+                            "no stores",
+                        )
+                        .hint("declare `store PLAYER left|right` in `board`"),
+                    );
+                }
+                self.diagnostics.append(&mut lw.diagnostics);
+                let (region, odd) = parsed?;
+                Some(Action::Divide { region, odd })
             }
             ActionKind::Set => self.set(st, ctx, scope),
             ActionKind::Resow => self.resow(st, ctx, scope),

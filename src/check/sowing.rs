@@ -38,8 +38,20 @@ impl Checker {
                 },
                 ("direction", _) => self.way(st, sowing, lw),
                 ("leave", _) => self.leave(st, sowing, lw),
+                ("sowings", _) => self.most(st, sowing),
                 ("skip", 1) => match arg.and_then(Expr::as_word) {
-                    Some("origin") => sowing.skip.push(Skip::Origin),
+                    Some(w @ ("origin" | "lifted")) => {
+                        let sk = if w == "origin" { Skip::Origin } else { Skip::Lifted };
+                        let other = if w == "origin" { Skip::Lifted } else { Skip::Origin };
+                        if sowing.skip.contains(&other) {
+                            self.err(
+                                Diagnostic::at(st.args[0].span, "a sowing skips `origin` or `lifted`, not both", "both skipped")
+                                    .hint("`origin` is the turn's starting pit, `lifted` the pit the sowing going on started from (a relay's): keep one"),
+                            );
+                        } else if !sowing.skip.contains(&sk) {
+                            sowing.skip.push(sk);
+                        }
+                    }
                     _ => match lw.place(&st.args[0]) {
                         Some(Place::Store(w)) if Skip::Store(w.clone()).store(0).is_some() => {
                             sowing.skip.push(Skip::Store(w))
@@ -55,10 +67,10 @@ impl Checker {
                         Some(_) => self.err(
                             Diagnostic::at(
                                 st.args[0].span,
-                                "a sowing skips `origin` or a store",
+                                "a sowing skips `origin`, `lifted` or a store",
                                 "cannot skip this",
                             )
-                            .hint("write `skip origin` or `skip store(opponent)`"),
+                            .hint("write `skip origin`, `skip lifted` or `skip store(opponent)`"),
                         ),
                         None => {}
                     },
@@ -97,7 +109,7 @@ impl Checker {
                         _ => {}
                     }
                 }
-                _ => self.unknown(st, &["take", "direction", "skip", "enter", "leave"], "sowing statement"),
+                _ => self.unknown(st, &["take", "direction", "skip", "enter", "leave", "sowings"], "sowing statement"),
             }
         }
     }
@@ -195,6 +207,51 @@ impl Checker {
             None => Cond::True,
         };
         sowing.leave = Some(Leave { seeds, when });
+    }
+
+    /// The most sowings a turn makes: `sowings at most N`.
+    fn most(&mut self, st: &Statement, sowing: &mut Sowing) {
+        let usage = "write `sowings at most 75`: a turn that would begin its 76th sowing stops";
+        let [at, most, n] = st.args.as_slice() else {
+            return self.err(
+                Diagnostic::at(
+                    st.span,
+                    "malformed `sowings`",
+                    "expected `sowings at most N`",
+                )
+                .hint(usage),
+            );
+        };
+        if at.as_word() != Some("at") || most.as_word() != Some("most") {
+            return self.err(
+                Diagnostic::at(
+                    st.span,
+                    "malformed `sowings`",
+                    "expected `sowings at most N`",
+                )
+                .hint(usage),
+            );
+        }
+        let Some(n) = self.number(n, "the most sowings") else {
+            return;
+        };
+        if n == 0 {
+            return self.err(
+                Diagnostic::at(st.args[2].span, "a turn makes at least one sowing", "none")
+                    .hint(usage),
+            );
+        }
+        if sowing.most.is_some() {
+            return self.err(
+                Diagnostic::at(
+                    st.span,
+                    "`sowings at most` is declared twice",
+                    "second limit",
+                )
+                .hint("keep one `sowings at most N`"),
+            );
+        }
+        sowing.most = Some(n);
     }
 
     /// The sowing fits the board and the notation: stores to skip, letters

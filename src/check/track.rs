@@ -128,9 +128,18 @@ impl Checker {
                     Slot::Pit(_) => true,
                 })
                 .count();
-            if sown < 2 && sowing.skip.contains(&Skip::Origin) {
+            let skipped = sowing
+                .skip
+                .iter()
+                .find(|sk| matches!(sk, Skip::Origin | Skip::Lifted));
+            if let (true, Some(sk)) = (sown < 2, skipped) {
+                let word = if *sk == Skip::Origin {
+                    "origin"
+                } else {
+                    "lifted"
+                };
                 self.err(
-                    Diagnostic::at(span, format!("`{}`'s track has one place to sow into: with `skip origin` a sowing has nowhere to go", players[p]), "too short")
+                    Diagnostic::at(span, format!("`{}`'s track has one place to sow into: with `skip {word}` a sowing has nowhere to go", players[p]), "too short")
                         .hint("a track needs at least two places a sowing does not pass over"),
                 );
             }

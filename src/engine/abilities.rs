@@ -58,13 +58,15 @@ impl Abilities {
                 .filter(live)
                 .any(|r| r.actions.contains(&A::Forbid))
         });
-        let detect_cycles = plan.iter().any(|p| {
-            p.land.rules.iter().filter(live).any(|r| {
-                r.actions
-                    .iter()
-                    .any(|a| matches!(a, A::Relay(_) | A::Resow { .. }))
-            })
-        });
+        // (A turn of a bounded number of sowings is cut, never endless.)
+        let detect_cycles = rules.sowing.most.is_none()
+            && plan.iter().any(|p| {
+                p.land.rules.iter().filter(live).any(|r| {
+                    r.actions
+                        .iter()
+                        .any(|a| matches!(a, A::Relay(_) | A::Resow { .. }))
+                })
+            });
         // Turns that never end must be found before they are listed, when
         // the variant forbids them and its turns can sow more than once.
         let endless_forbidden = rules.endless == Endless::Forbid && detect_cycles;

@@ -5,7 +5,7 @@
 //! in [`Effects`]; seeds taken by a capture wait in the taken list until
 //! the moment puts them away ([`Engine::put_away`]).
 
-use super::compiled::{CChain, CRule, A, P, R, V};
+use super::compiled::{CChain, CRule, A, P, R, V, W};
 use super::eval::Ctx;
 use super::lookahead::Lookahead;
 use super::position::Position;
@@ -81,7 +81,8 @@ impl Steer {
             | A::Set { .. }
             | A::SetPlayer { .. }
             | A::Collect
-            | A::Remove(_) => return false,
+            | A::Remove(_)
+            | A::Divide(..) => return false,
         }
         true
     }
@@ -193,6 +194,7 @@ impl Engine {
             A::Relay(_) | A::Stop | A::Again | A::Cancel | A::Forbid => {}
             A::Collect => self.collect(pos),
             A::Remove(region) => self.remove(region, pos, site),
+            A::Divide(region, odd) => self.divide(region, odd, pos, site),
         }
     }
 
@@ -276,6 +278,38 @@ impl Engine {
         for c in cells.iter() {
             if let Some(seeds) = pos.cells.get_mut(*c as usize) {
                 *seeds = 0;
+            }
+        }
+    }
+
+    /// `divide`: a region's seeds shared between the two stores, the odd
+    /// one to `odd`'s.
+    #[inline(never)]
+    fn divide(&self, region: &R, odd: &W, pos: &mut Position, site: &Site) {
+        let (cells, odd) = {
+            let f = site.ctx(pos);
+            (self.region_cells(region, &f), self.who(odd, &f))
+        };
+        let mut seeds = 0u64;
+        for c in cells.iter() {
+            if let Some(s) = pos.cells.get_mut(*c as usize) {
+                seeds += std::mem::take(s) as u64;
+            }
+        }
+        // (No more than the seeds of a position, which fit a u32.)
+        let half = (seeds / 2) as u32;
+        for p in 0..2u8 {
+            pos.cells[self.store_cell(p) as usize] += half;
+        }
+        if seeds % 2 == 1 {
+            // The odd seed: to the player named, or (none named) back into
+            // the region's first pit.
+            let to = match odd {
+                Some(p) => self.store_cell(p),
+                None => cells.iter().next().copied().unwrap_or(NONE),
+            };
+            if let Some(s) = pos.cells.get_mut(to as usize) {
+                *s += 1;
             }
         }
     }

@@ -20,8 +20,10 @@ pub(crate) struct Board {
     pub cycle: [Vec<u16>; 2],
     /// Per mover and direction (forward, backward): the track as a ring.
     pub rings: [[Ring; 2]; 2],
-    /// The starting pit is passed over when a sowing comes round to it.
-    pub skip_origin: bool,
+    /// The pit a sowing comes round to and passes over, if any.
+    pub skip_start: Option<Skip>,
+    /// The most sowings a turn makes (`sowings at most N`).
+    pub most_sowings: i64,
     /// The pit facing each pit, or [`NONE`].
     pub opposite: Vec<u16>,
     /// The owner of every cell (pits, then the two stores).
@@ -142,7 +144,13 @@ impl Board {
             prev,
             cycle,
             rings,
-            skip_origin: rules.sowing.skip.contains(&Skip::Origin),
+            most_sowings: rules.sowing.most.map_or(i64::MAX, i64::from),
+            skip_start: rules
+                .sowing
+                .skip
+                .iter()
+                .find(|sk| matches!(sk, Skip::Origin | Skip::Lifted))
+                .cloned(),
             opposite,
             owner,
             sides,

@@ -181,6 +181,8 @@ pub(crate) enum C {
     /// ahead, see [`super::lookahead`]).
     NoLegalTurnOf(W),
     Repeated,
+    /// The turn just played was stopped by `sowings at most N`.
+    Cut,
     Going(Direction),
     Chose(u8),
     Flagged(u8),
@@ -236,6 +238,7 @@ pub(crate) fn reads_flag(c: &C) -> bool {
         | C::NoLegalTurn
         | C::NoLegalTurnOf(_)
         | C::Repeated
+        | C::Cut
         | C::Going(_)
         | C::Chose(_)
         | C::InPhase(_)
@@ -309,6 +312,9 @@ pub(crate) enum A {
     Collect,
     /// The seeds of a region leave the game.
     Remove(R),
+    /// The seeds of a region are shared between the stores, the odd one
+    /// to a player's.
+    Divide(R, W),
 }
 
 /// A capture's walk, compiled (see [`crate::ir::Chain`]).
@@ -359,7 +365,8 @@ impl A {
             | A::Stop
             | A::Cancel
             | A::Collect
-            | A::Remove(_) => OnTurn::Nothing,
+            | A::Remove(_)
+            | A::Divide(..) => OnTurn::Nothing,
         }
     }
 }
@@ -420,6 +427,7 @@ pub(crate) fn cost(c: &C) -> u64 {
         | C::NoLegalTurn
         | C::NoLegalTurnOf(_)
         | C::Repeated
+        | C::Cut
         | C::Going(_)
         | C::Chose(_)
         | C::Flagged(_)
@@ -457,7 +465,9 @@ fn action_cost(a: &A) -> u64 {
                 .as_ref()
                 .map_or(0, |ch| ANY_REGION * (2 + cost(&ch.holds)))
         }
-        A::CaptureRegion { region, .. } | A::Remove(region) => 2 + region_cost(region),
+        A::CaptureRegion { region, .. } | A::Remove(region) | A::Divide(region, _) => {
+            2 + region_cost(region)
+        }
         A::Set {
             var: V::PitsOf(_, r),
             ..
@@ -804,6 +814,7 @@ impl Compiler<'_> {
                 other => C::NoLegalTurnOf(other),
             },
             Cond::Repeated => C::Repeated,
+            Cond::Cut => C::Cut,
             Cond::HasCapture(w) => C::HasCapture(self.who(w, k)),
             Cond::Going(d) => C::Going(*d),
             Cond::Chose(i) => C::Chose(*i as u8),
@@ -885,6 +896,7 @@ impl Compiler<'_> {
             Action::Forbid => A::Forbid,
             Action::Collect => A::Collect,
             Action::Remove(r) => A::Remove(self.region(r, k)),
+            Action::Divide { region, odd } => A::Divide(self.region(region, k), self.who(odd, k)),
         }
     }
 

@@ -17,6 +17,8 @@ pub(crate) struct Ctx<'a> {
     pub here: u16,
     pub no_legal_turn: bool,
     pub repeated: bool,
+    /// The turn just played was stopped by `sowings at most N`.
+    pub cut: bool,
     /// Seeds captured so far this turn.
     pub captured: i64,
     /// Sowings so far this turn.
@@ -47,6 +49,7 @@ impl<'a> Ctx<'a> {
             here: NONE,
             no_legal_turn: false,
             repeated: false,
+            cut: false,
             captured: 0,
             sowings: 0,
             dir: Direction::Forward,
@@ -392,6 +395,7 @@ impl Engine {
             C::OwnerIs(P::Here, pl) => self.board.owner.get(f.here as usize) == Some(pl),
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
+            C::Cut => f.cut,
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
             C::Flagged(i) => f.flagged(*i),
@@ -460,6 +464,7 @@ impl Engine {
             },
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
+            C::Cut => f.cut,
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
             C::Flagged(i) => f.flagged(*i),

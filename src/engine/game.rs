@@ -35,6 +35,8 @@ struct State {
     /// position new without scanning the history.
     seen_filter: [u64; 16],
     repeated: bool,
+    /// The turn just played was stopped by `sowings at most N` (`cut`).
+    cut: bool,
     /// Seeds in play.
     total: i64,
     /// The end rules with `total` bound in.
@@ -276,6 +278,7 @@ impl Game {
         st.keep_before(e);
         let mover = st.pos.to_move.unwrap_or(0);
         st.plies += 1;
+        st.cut = false;
         st.pos.to_move = Some(1 - mover);
         st.settle(&self.engine, false)
     }
@@ -306,6 +309,13 @@ impl Game {
             Err(h @ (Halt::TooLong | Halt::Settled)) => return Err(h.into()),
         };
         st.plies += 1;
+        st.cut = applied.cut;
+        if applied.cut {
+            // Seeds left the game: the total is counted again.
+            let total = st.pos.total() as i64;
+            st.total = total;
+            st.ends = e.bound_ends(total);
+        }
         if let Some(i) = applied.ended {
             // An end rule fired during the turn: the game ends there.
             let end = &e.plan[mover as usize].ends[i];
@@ -438,6 +448,7 @@ impl State {
         f.total.set(Some(self.total));
         f.no_legal_turn = self.legal.is_empty();
         f.repeated = self.repeated;
+        f.cut = self.cut;
         f
     }
 
@@ -526,7 +537,11 @@ impl State {
             lifting: false,
         };
         for rule in &e.plan[mover as usize].at_end {
-            if !e.cond(&rule.when, &site.ctx(&self.pos)) {
+            let f = Ctx {
+                cut: self.cut,
+                ..site.ctx(&self.pos)
+            };
+            if !e.cond(&rule.when, &f) {
                 continue;
             }
             let mut fx = Effects::default();

@@ -8,7 +8,7 @@ use super::abilities::mentions_each;
 use super::board::Board;
 use super::compiled::{self, CRule, Compiler, OnTurn, A, C, W};
 use super::{eval, Engine, NONE};
-use crate::ir::{Action, Direction, Moment, Player, Rules, Verdict};
+use crate::ir::{Action, Decision, Direction, Moment, Player, Rules};
 use crate::limits::MAX_COMPILED;
 
 /// The most rule lists specialised for a pit (stages × cells); a larger
@@ -123,7 +123,8 @@ pub(crate) struct CEnd {
     /// Its index in the rules' ends.
     pub end: usize,
     pub when: C,
-    pub result: Option<(Verdict, W)>,
+    /// The winner it names (`loser P`: the other), or a draw (`None`).
+    pub result: Option<Option<(bool, W)>>,
     pub at_once: bool,
     /// The cells the condition needs empty, if it does (see
     /// [`compiled::needs_empty`]): judged during a turn only when seeds
@@ -157,16 +158,15 @@ impl CEnd {
         (lifted == NONE || has(lifted)) && !(has(last) && cells.get(last as usize) > Some(&0))
     }
 
-    /// The winner this rule names, judged in a context, if it names one;
-    /// `None` inside means a draw is not possible here: the rule names a
-    /// player and that player's side wins or loses.
+    /// What this rule decides, judged in a context: `Some(Some(p))` p
+    /// wins, `Some(None)` a draw, `None` the score decides (the rule names
+    /// no result, or a player that is none here).
     pub(crate) fn decided(&self, e: &Engine, f: &eval::Ctx) -> Option<Option<Player>> {
-        let (verdict, w) = self.result.as_ref()?;
+        let Some((wins, w)) = self.result.as_ref()? else {
+            return Some(None);
+        };
         let p = e.who(w, f)?;
-        Some(Some(match verdict {
-            Verdict::Winner => p,
-            Verdict::Loser => 1 - p,
-        }))
+        Some(Some(if *wins { p } else { 1 - p }))
     }
 }
 
@@ -288,10 +288,15 @@ impl Plan {
                             empty: compiled::needs_empty(&when),
                             cost: compiled::cost(&when),
                             when,
-                            result: e
-                                .result
-                                .as_ref()
-                                .map(|(v, w)| (*v, compiler.who_for(w, mover, each))),
+                            result: e.result.as_ref().map(|d| match d {
+                                Decision::Winner(w) => {
+                                    Some((true, compiler.who_for(w, mover, each)))
+                                }
+                                Decision::Loser(w) => {
+                                    Some((false, compiler.who_for(w, mover, each)))
+                                }
+                                Decision::Draw => None,
+                            }),
                             at_once: e.at_once,
                         }
                     })

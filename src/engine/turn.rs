@@ -10,7 +10,7 @@ use super::cycle::{Memo, Watch, ANCHOR};
 use super::eval::Ctx;
 use super::position::Position;
 use super::{Engine, Turn, NONE};
-use crate::ir::{Direction, Player, Take};
+use crate::ir::{Direction, Player, Skip, Take};
 
 /// The work of a sowing beside its seeds and the rules it meets, in the
 /// units of [`crate::limits::MAX_TURN_WORK`].
@@ -27,6 +27,9 @@ pub(crate) struct Applied {
     pub captured: bool,
     /// Some captured seeds went into a store.
     pub stored: bool,
+    /// The turn was stopped by `sowings at most N`: the seeds lifted for
+    /// the sowing it would have begun left the game.
+    pub cut: bool,
     /// Where the last seed of the last sowing landed.
     pub last: u16,
     /// How many seeds were captured.
@@ -289,14 +292,21 @@ impl Engine {
             // (the origin none, when it is skipped). The last lap is sown
             // seed by seed, to find where it ends.
             let track = &self.board.cycle[mover as usize];
+            // The pit passed over: the turn's origin, or the pit this
+            // sowing started from.
+            let skip = match self.board.skip_start {
+                Some(Skip::Origin) => origin,
+                Some(Skip::Lifted) => from,
+                Some(Skip::Store(_)) | None => NONE,
+            };
             if seeds as usize > 2 * track.len() && track.contains(&cell) {
-                let skips = self.board.skip_origin && track.contains(&origin);
+                let skips = skip != NONE && track.contains(&skip);
                 // (A track of the origin alone, skipped, has no lap: the
                 // checker refuses it; the seeds would be sown one by one.)
                 let lap = track.len() - skips as usize;
                 let laps = (seeds - 1) / lap.max(1) as u32 * (lap > 0) as u32;
                 for &c in track {
-                    if !(skips && c == origin) {
+                    if !(skips && c == skip) {
                         pos.cells[c as usize] += laps;
                         h = h
                             .wrapping_add(self.board.zobrist[c as usize].wrapping_mul(laps as u64));
@@ -304,7 +314,6 @@ impl Engine {
                 }
                 seeds -= laps * lap as u32;
             }
-            let skip = if self.board.skip_origin { origin } else { NONE };
             cell = self.sow_seeds(mover, at.dir, &mut pos.cells, cell, seeds, skip, &mut h);
             at.last = cell;
             out.last = cell;
@@ -356,6 +365,11 @@ impl Engine {
                     // The next relay's state is the anchor.
                     watch.cannot_undo(at.sowings + 2);
                     if let (Some((place, d)), true) = (fx.resow, put.kept > 0) {
+                        if at.sowings >= self.board.most_sowings {
+                            // No more sowings: the seeds kept leave the game.
+                            out.cut = true;
+                            break;
+                        }
                         // The captured seeds are sown on from `place`, the first into it.
                         from = place;
                         at.dir = d;
@@ -374,6 +388,11 @@ impl Engine {
             from = cell;
             into_from = false;
             let (n, put) = self.lift(pos, before, at, cell, count, acts);
+            if at.sowings >= self.board.most_sowings {
+                // No more sowings: the seeds lifted leave the game.
+                out.cut = true;
+                break;
+            }
             seeds = n;
             lifted = cell;
             h = h.wrapping_sub(self.board.zobrist[cell as usize].wrapping_mul(seeds as u64));

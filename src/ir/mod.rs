@@ -298,6 +298,10 @@ pub struct Sowing {
     pub entry: Option<Entry>,
     /// Seeds left in a pit when it is lifted to be sown.
     pub leave: Option<Leave>,
+    /// The most sowings a turn makes (`sowings at most 75`): one that
+    /// would begin another stops there, the seeds lifted for it leaving
+    /// the game, and [`Cond::Cut`] holds.
+    pub most: Option<u32>,
 }
 
 /// Seeds a pit keeps when it is lifted (`leave 1 when seeds(here) > 1`).
@@ -353,8 +357,11 @@ pub enum Direction {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Skip {
-    /// The pit the sowing started from, when the sowing comes round to it.
+    /// The pit the turn started from, when a sowing comes round to it.
     Origin,
+    /// The pit the sowing going on started from (the one its seeds were
+    /// lifted from: a relay's, not the turn's), when it comes round to it.
+    Lifted,
     /// A player's store.
     Store(Who),
 }
@@ -368,7 +375,7 @@ impl Skip {
             Skip::Store(Who::Mover) => Some(mover),
             Skip::Store(Who::Opponent) => Some(1 - mover),
             Skip::Store(Who::Player(p)) => Some(*p),
-            Skip::Store(Who::Owner(_) | Who::Each) | Skip::Origin => None,
+            Skip::Store(Who::Owner(_) | Who::Each) | Skip::Origin | Skip::Lifted => None,
         }
     }
 }
@@ -479,6 +486,14 @@ pub enum Action {
     Collect,
     /// The seeds of a region's pits leave the game, counting for nobody.
     Remove(Region),
+    /// The seeds of a region's pits are shared between the two stores,
+    /// the odd one to a player's.
+    Divide {
+        /// The pits shared.
+        region: Region,
+        /// Who gets the odd seed.
+        odd: Who,
+    },
 }
 
 /// A capture's walk along the track (`chain backward while C`): from a
@@ -506,21 +521,24 @@ pub struct End {
     /// move); when the condition names `player`, it is judged for each
     /// player, the mover first.
     pub when: Cond,
-    /// Who wins or loses, if the rule says; otherwise the higher score wins.
-    pub result: Option<(Verdict, Who)>,
+    /// Who wins or loses, or a draw, if the rule says; otherwise the
+    /// higher score wins.
+    pub result: Option<Decision>,
     /// Judged also during a turn, after each sowing and each capture; the
     /// turn stops there (`mover` is the player making the turn).
     pub at_once: bool,
 }
 
-/// What an end rule says of a player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// What an end rule decides (`winner P`, `loser P`, `draw`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub enum Decision {
     /// The player wins.
-    Winner,
+    Winner(Who),
     /// The player loses.
-    Loser,
+    Loser(Who),
+    /// Nobody wins.
+    Draw,
 }
 
 /// A player, relative to the turn.
@@ -685,4 +703,7 @@ pub enum Cond {
     NoLegalTurn(Who),
     /// The position (board, stores, hands, player to move) was seen before.
     Repeated,
+    /// The turn just played was stopped by the sowings it may make
+    /// (`sowings at most N`).
+    Cut,
 }

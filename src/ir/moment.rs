@@ -29,6 +29,9 @@ pub struct Sees {
     pub each: bool,
     /// The phases' names: whether the game is in a phase.
     pub phases: bool,
+    /// `cut`: whether the turn just played was stopped by the sowings it
+    /// may make (before a turn, and at the end).
+    pub cut: bool,
 }
 
 /// Nothing but constants and the board.
@@ -42,6 +45,7 @@ const NOTHING: Sees = Sees {
     ending: false,
     each: false,
     phases: true,
+    cut: false,
 };
 
 /// A turn's words, once it has been played (or a sowing made).
@@ -67,6 +71,7 @@ impl Sees {
     pub const PASS: Sees = Sees {
         mover: true,
         ending: true,
+        cut: true,
         ..NOTHING
     };
     /// An end rule (`end NAME when …`): judged before every turn.
@@ -74,6 +79,7 @@ impl Sees {
         mover: true,
         ending: true,
         each: true,
+        cut: true,
         ..NOTHING
     };
     /// An end rule judged during a turn too (`at once`): the same words,
@@ -146,13 +152,15 @@ pub enum ActionKind {
     Collect,
     /// `remove REGION`
     Remove,
+    /// `divide REGION odd to PLAYER`
+    Divide,
     /// `set VAR = VALUE`
     Set,
 }
 
 impl ActionKind {
     /// Every kind, in the order the README lists them.
-    pub const ALL: [ActionKind; 12] = [
+    pub const ALL: [ActionKind; 13] = [
         ActionKind::Require,
         ActionKind::Prefer,
         ActionKind::Capture,
@@ -164,6 +172,7 @@ impl ActionKind {
         ActionKind::Forbid,
         ActionKind::Collect,
         ActionKind::Remove,
+        ActionKind::Divide,
         ActionKind::Set,
     ];
 
@@ -181,6 +190,7 @@ impl ActionKind {
             ActionKind::Forbid => "forbid",
             ActionKind::Collect => "collect",
             ActionKind::Remove => "remove",
+            ActionKind::Divide => "divide",
             ActionKind::Set => "set",
         }
     }
@@ -207,6 +217,7 @@ impl Action {
             Action::Forbid => ActionKind::Forbid,
             Action::Collect => ActionKind::Collect,
             Action::Remove(_) => ActionKind::Remove,
+            Action::Divide { .. } => ActionKind::Divide,
         }
     }
 }
@@ -333,13 +344,14 @@ impl Moment {
                 actions_what: "at the `end` moment",
                 when: Sees {
                     mover: true,
+                    cut: true,
                     ..NOTHING
                 },
                 actions_see: Sees {
                     mover: true,
                     ..NOTHING
                 },
-                actions: &[K::Capture, K::Collect, K::Remove, K::Set],
+                actions: &[K::Capture, K::Collect, K::Remove, K::Divide, K::Set],
                 order: Order::Every,
             },
         }

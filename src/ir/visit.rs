@@ -3,7 +3,8 @@
 //! compile error here rather than a part some analysis silently skips.
 
 use super::{
-    Action, Cond, End, Leave, Mark, Num, Phase, Place, Region, Rule, Rules, VarAt, Way, Who,
+    Action, Cond, Decision, End, Leave, Mark, Num, Phase, Place, Region, Rule, Rules, VarAt, Way,
+    Who,
 };
 
 /// A node of the IR.
@@ -54,7 +55,8 @@ impl<'a> Node<'a> {
                 | Cond::Going(_)
                 | Cond::Chose(_)
                 | Cond::Flagged(_)
-                | Cond::Repeated => {}
+                | Cond::Repeated
+                | Cond::Cut => {}
                 Cond::Not(a) => f(Node::Cond(a)),
                 Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| f(Node::Cond(c))),
                 Cond::Compare(_, a, b) => {
@@ -152,6 +154,10 @@ impl Action {
             }
             Action::Resow { from, .. } => f(Node::Place(from)),
             Action::Remove(region) => f(Node::Region(region)),
+            Action::Divide { region, odd } => {
+                f(Node::Region(region));
+                f(Node::Who(odd));
+            }
             Action::Set { at, .. } => f(Node::VarAt(at)),
             Action::SetPlayer { at, to, .. } => {
                 f(Node::VarAt(at));
@@ -177,8 +183,9 @@ impl<'a> Root<'a> {
             }
             Root::End(e) => {
                 f(Node::Cond(&e.when));
-                if let Some((_, w)) = &e.result {
-                    f(Node::Who(w));
+                match &e.result {
+                    Some(Decision::Winner(w) | Decision::Loser(w)) => f(Node::Who(w)),
+                    Some(Decision::Draw) | None => {}
                 }
             }
             Root::Phase(p) => f(Node::Cond(&p.when)),
