@@ -35,6 +35,12 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("qelat", include_str!("../variants/qelat.sow")),
     ("enkeshui", include_str!("../variants/enkeshui.sow")),
     ("ayoayo", include_str!("../variants/ayoayo.sow")),
+    ("deka", include_str!("../variants/deka.sow")),
+    ("ba-awa", include_str!("../variants/ba-awa.sow")),
+    (
+        "pallanguli-single",
+        include_str!("../variants/pallanguli-single.sow"),
+    ),
     (
         "leb-bbut-ahbochen",
         include_str!("../variants/leb-bbut-ahbochen.sow"),

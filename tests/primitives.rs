@@ -353,3 +353,54 @@ fn a_turn_past_its_sowings_is_cut() {
         "C's and a's three: the odd to North"
     );
 }
+
+/// The `drop` moment: rules judged at each seed where it falls (`here`),
+/// `last_seed` the sowing's last; `skip when C` passes places over.
+#[test]
+fn drop_rules_judge_every_seed_where_it_falls() {
+    // A hole made to hold 2 by a seed passing goes to its owner's store,
+    // but for the last seed's.
+    let v = variant(&board(
+        "",
+        "rule twos at drop when seeds(here) == 2 and not last_seed {\n  capture here to store(owner(here))\n}",
+    ));
+    // D's three seeds: a (1 → 2, North's: to North's store), b (1 → 2,
+    // North's), c (1 → 2, the last seed: stays).
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 3, 1, 1, 1, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 0, 0, 2, 0]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(&g.position().cells[n..], [0, 4]);
+    // `remove here` at `drop`: the seed leaves the game; `skip when`: the
+    // place gets none and the next gets it.
+    let v = variant(&board(
+        "skip when here == b",
+        "rule gone at drop when here == c {\n  remove here\n}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 3, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(
+        counts(&g, &LABELS),
+        [0, 0, 0, 0, 1, 0, 0, 1],
+        "a, b passed over, c's seed gone, d"
+    );
+    assert_eq!(g.position().total(), 2);
+}
+
+/// `relay from PLACE`: the relay lifts another pit and sows on from the
+/// place after it; `capture` at `after`, once the turn is played.
+#[test]
+fn a_relay_from_another_pit_and_a_capture_after_the_turn() {
+    let v = variant(&board(
+        "",
+        "rule on at land when seeds(next(last)) > 0 and sowings < 3 {\n  relay from next(last)\n}\n\
+         rule sweep at after when seeds(side(opponent)) == 1 {\n  capture side(opponent) to store(mover)\n}",
+    ));
+    // A (1) ends in B; C after it holds 2: lifted, sown into D and a; b
+    // after a is empty: the turn ends. North's row holds a lone seed: swept.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 2, 0, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 1, 0, 1, 0, 0, 0, 0]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(g.position().cells[n], 1, "a's seed, swept after the turn");
+}

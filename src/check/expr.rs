@@ -129,6 +129,7 @@ pub const WORDS: &[&str] = &[
     "no_legal_turn",
     "repeated",
     "cut",
+    "last_seed",
     "true",
     "false",
     "captured",
@@ -479,6 +480,14 @@ impl<'a> Lowerer<'a> {
                     self,
                 )?;
                 Value::Cond(Cond::NoLegalTurn(Who::Mover))
+            }
+            "last_seed" => {
+                need(
+                    ctx.sees.dropping,
+                    "whether the seed just dropped is its sowing's last, known only at the `drop` moment",
+                    self,
+                )?;
+                Value::Cond(Cond::LastSeed)
             }
             "cut" => {
                 need(

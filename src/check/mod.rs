@@ -147,6 +147,7 @@ impl Lowered {
                 skip: Vec::new(),
                 entry: None,
                 leave: None,
+                skip_when: None,
                 most: None,
             },
             sow_seen: false,

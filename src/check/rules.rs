@@ -115,6 +115,7 @@ impl Checker {
                 Action::Require(_)
                 | Action::Prefer(_)
                 | Action::Relay(_)
+                | Action::RelayFrom(_)
                 | Action::Resow { .. }
                 | Action::Set { .. }
                 | Action::SetPlayer { .. }
@@ -124,6 +125,7 @@ impl Checker {
                 | Action::Forbid
                 | Action::Collect
                 | Action::Remove(_)
+                | Action::RemoveRegion(_)
                 | Action::Divide { .. } => continue,
             };
             match to {
@@ -219,23 +221,31 @@ impl Checker {
         // (The moment allows it, so it names a kind.)
         let kind = ActionKind::named(w)?;
         match kind {
-            ActionKind::Relay => match (st.args.as_slice(), &st.tail) {
-                ([], None) => Some(Action::Relay(None)),
-                ([n], None) => self
-                    .number(n, "the number relayed")
-                    .map(|k| Action::Relay(Some(k.max(1)))),
-                _ => {
-                    self.err(
+            ActionKind::Relay => {
+                match (st.args.as_slice(), &st.tail) {
+                    ([], None) => Some(Action::Relay(None)),
+                    ([f, p], None) if f.as_word() == Some("from") => {
+                        let mut lw = Lowerer::new(scope(ctx));
+                        let place = lw.place(p);
+                        self.diagnostics.append(&mut lw.diagnostics);
+                        Some(Action::RelayFrom(place?))
+                    }
+                    ([n], None) => self
+                        .number(n, "the number relayed")
+                        .map(|k| Action::Relay(Some(k.max(1)))),
+                    _ => {
+                        self.err(
                         Diagnostic::at(
                             st.span,
                             "`relay` takes at most a count",
                             "unexpected arguments",
                         )
-                        .hint("write `relay` (all the seeds) or `relay 2`"),
+                        .hint("write `relay` (all the seeds), `relay 2` or `relay from next(last)`"),
                     );
-                    None
+                        None
+                    }
                 }
-            },
+            }
             ActionKind::Again => no_args(self, Action::Again),
             ActionKind::Stop => no_args(self, Action::Stop),
             ActionKind::Cancel => no_args(self, Action::Cancel),
@@ -280,16 +290,31 @@ impl Checker {
             ActionKind::Capture => self.capture(st, ctx, scope),
             ActionKind::Remove => {
                 let mut lw = Lowerer::new(scope(ctx));
-                let usage = "write `remove board` or `remove pits(side(south), seeds(here) > 0)`";
-                let region = match st.args.as_slice() {
+                let usage = "write `remove here`, `remove board` or `remove pits(side(south), seeds(here) > 0)`";
+                let removed = match st.args.as_slice() {
                     [e] => match lw.value(e) {
-                        Some(Value::Region(r)) => Some(r),
+                        Some(Value::Region(r)) => Some(Action::RemoveRegion(r)),
+                        Some(Value::Place(Place::Store(_))) => {
+                            lw.diagnostics.push(
+                                Diagnostic::at(
+                                    e.span,
+                                    "`remove` takes pits, not a store",
+                                    "a store",
+                                )
+                                .hint(usage),
+                            );
+                            None
+                        }
+                        Some(Value::Place(p)) => Some(Action::Remove(p)),
                         Some(other) => {
                             lw.diagnostics.push(
                                 Diagnostic::at(
                                     e.span,
-                                    format!("`remove` takes a region, not {}", other.kind()),
-                                    "not a region",
+                                    format!(
+                                        "`remove` takes a pit or a region, not {}",
+                                        other.kind()
+                                    ),
+                                    "not pits",
                                 )
                                 .hint(usage),
                             );
@@ -310,7 +335,7 @@ impl Checker {
                     }
                 };
                 self.diagnostics.append(&mut lw.diagnostics);
-                Some(Action::Remove(region?))
+                removed
             }
             ActionKind::Divide => {
                 let mut lw = Lowerer::new(scope(ctx));

@@ -39,6 +39,16 @@ impl Checker {
                 ("direction", _) => self.way(st, sowing, lw),
                 ("leave", _) => self.leave(st, sowing, lw),
                 ("sowings", _) => self.most(st, sowing),
+                ("skip", 2) if st.args[0].as_word() == Some("when") => {
+                    if sowing.skip_when.is_some() {
+                        self.err(
+                            Diagnostic::at(st.span, "`skip when` is declared twice", "second `skip when`")
+                                .hint("keep one `skip when C`: join the conditions with `or`"),
+                        );
+                    } else {
+                        sowing.skip_when = lw.cond_on_here(&st.args[1]);
+                    }
+                }
                 ("skip", 1) => match arg.and_then(Expr::as_word) {
                     Some(w @ ("origin" | "lifted")) => {
                         let sk = if w == "origin" { Skip::Origin } else { Skip::Lifted };

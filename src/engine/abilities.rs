@@ -35,6 +35,8 @@ pub(crate) struct Abilities {
     pub looks_before_turns: bool,
     /// A player may pass somewhere (`pass when …`).
     pub passes: bool,
+    /// Sowings are judged seed by seed (`drop` rules, `skip when`).
+    pub judges_drops: bool,
     /// The position a turn starts from must be kept: some rule reads
     /// `before(…)`, or phases are judged on it.
     pub reads_before: bool,
@@ -64,7 +66,7 @@ impl Abilities {
                 p.land.rules.iter().filter(live).any(|r| {
                     r.actions
                         .iter()
-                        .any(|a| matches!(a, A::Relay(_) | A::Resow { .. }))
+                        .any(|a| matches!(a, A::Relay(_) | A::RelayFrom(_) | A::Resow { .. }))
                 })
             });
         // Turns that never end must be found before they are listed, when
@@ -84,6 +86,9 @@ impl Abilities {
             listing,
             tracks_repetition: rules.any(&|n| matches!(n, Node::Cond(Cond::Repeated))),
             passes: plan.iter().any(|p| p.pass.is_some()),
+            judges_drops: plan
+                .iter()
+                .any(|p| !p.drop.is_empty() || p.skip_when.is_some()),
             looks_before_turns: rules.any(
                 &|n| matches!(n, Node::Cond(Cond::NoLegalTurn(w)) if *w != crate::ir::Who::Mover),
             ),

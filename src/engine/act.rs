@@ -29,6 +29,9 @@ pub(crate) struct Effects {
     /// Sow on from the landing pit: so many seeds, or (`None`) all.
     /// `stop` takes it back.
     pub relay: Option<Option<u32>>,
+    /// The pit a relay lifts, where it is not the landing pit (`relay
+    /// from PLACE`; [`NONE`] where that place is none).
+    pub relay_from: Option<u16>,
     /// Sow the seeds captured without a destination, the first into this
     /// cell, going this way.
     pub resow: Option<(u16, Direction)>,
@@ -82,6 +85,8 @@ impl Steer {
             | A::SetPlayer { .. }
             | A::Collect
             | A::Remove(_)
+            | A::RemoveRegion(_)
+            | A::RelayFrom(_)
             | A::Divide(..) => return false,
         }
         true
@@ -193,7 +198,17 @@ impl Engine {
             // Folded into the rule's `Steer` when it was compiled.
             A::Relay(_) | A::Stop | A::Again | A::Cancel | A::Forbid => {}
             A::Collect => self.collect(pos),
-            A::Remove(region) => self.remove(region, pos, site),
+            A::RelayFrom(place) => {
+                fx.relay = Some(None);
+                fx.relay_from = Some(self.place(place, &site.ctx(pos)));
+            }
+            A::Remove(place) => {
+                let c = self.place(place, &site.ctx(pos));
+                if (c as usize) < self.board.npits {
+                    pos.cells[c as usize] = 0;
+                }
+            }
+            A::RemoveRegion(region) => self.remove(region, pos, site),
             A::Divide(region, odd) => self.divide(region, odd, pos, site),
         }
     }

@@ -183,6 +183,8 @@ pub(crate) enum C {
     Repeated,
     /// The turn just played was stopped by `sowings at most N`.
     Cut,
+    /// The seed just dropped is its sowing's last.
+    LastSeed,
     Going(Direction),
     Chose(u8),
     Flagged(u8),
@@ -239,6 +241,7 @@ pub(crate) fn reads_flag(c: &C) -> bool {
         | C::NoLegalTurnOf(_)
         | C::Repeated
         | C::Cut
+        | C::LastSeed
         | C::Going(_)
         | C::Chose(_)
         | C::InPhase(_)
@@ -305,13 +308,17 @@ pub(crate) enum A {
         values: [u32; 2],
     },
     Relay(Option<u32>),
+    /// Lift another pit's seeds and sow on from it.
+    RelayFrom(P),
     Again,
     Stop,
     Cancel,
     Forbid,
     Collect,
+    /// The seeds of a pit leave the game.
+    Remove(P),
     /// The seeds of a region leave the game.
-    Remove(R),
+    RemoveRegion(R),
     /// The seeds of a region are shared between the stores, the odd one
     /// to a player's.
     Divide(R, W),
@@ -361,11 +368,13 @@ impl A {
             | A::Set { .. }
             | A::SetPlayer { .. }
             | A::Relay(_)
+            | A::RelayFrom(_)
             | A::Again
             | A::Stop
             | A::Cancel
             | A::Collect
             | A::Remove(_)
+            | A::RemoveRegion(_)
             | A::Divide(..) => OnTurn::Nothing,
         }
     }
@@ -428,6 +437,7 @@ pub(crate) fn cost(c: &C) -> u64 {
         | C::NoLegalTurnOf(_)
         | C::Repeated
         | C::Cut
+        | C::LastSeed
         | C::Going(_)
         | C::Chose(_)
         | C::Flagged(_)
@@ -465,7 +475,7 @@ fn action_cost(a: &A) -> u64 {
                 .as_ref()
                 .map_or(0, |ch| ANY_REGION * (2 + cost(&ch.holds)))
         }
-        A::CaptureRegion { region, .. } | A::Remove(region) | A::Divide(region, _) => {
+        A::CaptureRegion { region, .. } | A::RemoveRegion(region) | A::Divide(region, _) => {
             2 + region_cost(region)
         }
         A::Set {
@@ -480,10 +490,12 @@ fn action_cost(a: &A) -> u64 {
         | A::SetPlayer { .. }
         | A::Resow { .. }
         | A::Relay(_)
+        | A::RelayFrom(_)
         | A::Again
         | A::Stop
         | A::Cancel
         | A::Forbid
+        | A::Remove(_)
         | A::Collect => 1,
     }
 }
@@ -815,6 +827,7 @@ impl Compiler<'_> {
             },
             Cond::Repeated => C::Repeated,
             Cond::Cut => C::Cut,
+            Cond::LastSeed => C::LastSeed,
             Cond::HasCapture(w) => C::HasCapture(self.who(w, k)),
             Cond::Going(d) => C::Going(*d),
             Cond::Chose(i) => C::Chose(*i as u8),
@@ -890,12 +903,14 @@ impl Compiler<'_> {
                 }
             }
             Action::Relay(n) => A::Relay(*n),
+            Action::RelayFrom(p) => A::RelayFrom(self.place(p, k)),
             Action::Again => A::Again,
             Action::Stop => A::Stop,
             Action::Cancel => A::Cancel,
             Action::Forbid => A::Forbid,
             Action::Collect => A::Collect,
-            Action::Remove(r) => A::Remove(self.region(r, k)),
+            Action::Remove(p) => A::Remove(self.place(p, k)),
+            Action::RemoveRegion(r) => A::RemoveRegion(self.region(r, k)),
             Action::Divide { region, odd } => A::Divide(self.region(region, k), self.who(odd, k)),
         }
     }

@@ -19,6 +19,8 @@ pub(crate) struct Ctx<'a> {
     pub repeated: bool,
     /// The turn just played was stopped by `sowings at most N`.
     pub cut: bool,
+    /// The seed just dropped (`here`) is its sowing's last.
+    pub last_seed: bool,
     /// Seeds captured so far this turn.
     pub captured: i64,
     /// Sowings so far this turn.
@@ -50,6 +52,7 @@ impl<'a> Ctx<'a> {
             no_legal_turn: false,
             repeated: false,
             cut: false,
+            last_seed: false,
             captured: 0,
             sowings: 0,
             dir: Direction::Forward,
@@ -396,6 +399,7 @@ impl Engine {
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
             C::Cut => f.cut,
+            C::LastSeed => f.last_seed,
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
             C::Flagged(i) => f.flagged(*i),
@@ -465,6 +469,7 @@ impl Engine {
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
             C::Cut => f.cut,
+            C::LastSeed => f.last_seed,
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
             C::Flagged(i) => f.flagged(*i),

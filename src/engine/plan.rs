@@ -77,6 +77,10 @@ pub(crate) struct Plan {
     pub lazy: Vec<bool>,
     pub after: Vec<CRule>,
     pub lift: Vec<CRule>,
+    /// The rules judged at each seed dropped (`at drop`).
+    pub drop: Vec<CRule>,
+    /// Places a sowing passes over (`skip when C`, `here` the place).
+    pub skip_when: Option<C>,
     pub at_end: Vec<CRule>,
     /// The entry from the hand: seeds, and the phase it belongs to (every
     /// phase when none).
@@ -398,6 +402,7 @@ impl Plan {
                                 let (last, here) = match m {
                                     Moment::Land => (pit, None),
                                     Moment::Lift
+                                    | Moment::Drop
                                     | Moment::Capture
                                     | Moment::Start
                                     | Moment::Turn
@@ -438,6 +443,13 @@ impl Plan {
                 v
             }),
             after: rules_at(Moment::After),
+            drop: rules_at(Moment::Drop),
+            skip_when: rules
+                .sowing
+                .skip_when
+                .as_ref()
+                .map(|c| compiler.cond_for(c, mover, None))
+                .filter(|c| *c != C::Const(false)),
             lift: rules_at(Moment::Lift),
             entry: rules.sowing.entry.as_ref().map(|en| (en.seeds, en.phase)),
             ends_at_once: rules.ends.iter().any(|e| e.at_once),

@@ -43,6 +43,16 @@ pub(crate) struct Applied {
     pub at: Option<Step>,
 }
 
+/// A sowing about to be made: from where, how many seeds, whether the
+/// first falls into `from`, and the place it passes over.
+#[derive(Debug, Clone, Copy)]
+struct Sown {
+    from: u16,
+    seeds: u32,
+    into_from: bool,
+    skip: u16,
+}
+
 /// A turn that did not end within the engine's work limit
 /// ([`crate::limits::MAX_TURN_WORK`]: a few seconds, for a turn or for listing a
 /// position's turns), or, played anyway, a turn that never ends.
@@ -282,16 +292,6 @@ impl Engine {
                 }
             }
             // Sow.
-            let mut cell = from;
-            if into_from && seeds > 0 {
-                pos.cells[cell as usize] += 1;
-                h = h.wrapping_add(self.board.zobrist[cell as usize]);
-                seeds -= 1;
-            }
-            // Whole laps at once: every cell of the track gets one seed a lap
-            // (the origin none, when it is skipped). The last lap is sown
-            // seed by seed, to find where it ends.
-            let track = &self.board.cycle[mover as usize];
             // The pit passed over: the turn's origin, or the pit this
             // sowing started from.
             let skip = match self.board.skip_start {
@@ -299,22 +299,23 @@ impl Engine {
                 Some(Skip::Lifted) => from,
                 Some(Skip::Store(_)) | None => NONE,
             };
-            if seeds as usize > 2 * track.len() && track.contains(&cell) {
-                let skips = skip != NONE && track.contains(&skip);
-                // (A track of the origin alone, skipped, has no lap: the
-                // checker refuses it; the seeds would be sown one by one.)
-                let lap = track.len() - skips as usize;
-                let laps = (seeds - 1) / lap.max(1) as u32 * (lap > 0) as u32;
-                for &c in track {
-                    if !(skips && c == skip) {
-                        pos.cells[c as usize] += laps;
-                        h = h
-                            .wrapping_add(self.board.zobrist[c as usize].wrapping_mul(laps as u64));
-                    }
+            let cell = if self.can.judges_drops {
+                // Seed by seed, each judged where it falls.
+                let sown = Sown {
+                    from,
+                    seeds,
+                    into_from,
+                    skip,
+                };
+                let cell = self.sow_judged(pos, before, at, acts, sown, &mut out)?;
+                if self.can.detect_cycles && at.sowings >= ANCHOR {
+                    // The rules changed the board outside the hash.
+                    h = self.state_hash(pos);
                 }
-                seeds -= laps * lap as u32;
-            }
-            cell = self.sow_seeds(mover, at.dir, &mut pos.cells, cell, seeds, skip, &mut h);
+                cell
+            } else {
+                self.sow_fast(pos, mover, at.dir, from, seeds, into_from, skip, &mut h)
+            };
             at.last = cell;
             out.last = cell;
             if let Some(end) = self.ended_now(plan, pos, before, at, lifted) {
@@ -338,11 +339,16 @@ impl Engine {
                 Some(q) => (None, q.decide(&pos.cells, &pos.vars)),
                 None => (self.first_of(land, &at.ctx(pos, before)), None),
             };
+            // The pit a relay lifts: where the sowing landed, or another.
+            let mut relayed = cell;
             if let Some(rule) = rule {
                 acts.taken.clear();
                 let mut fx = Effects::default();
                 self.run(rule, pos, &Site::turn(before, at), acts, &mut fx);
                 relay = fx.relay;
+                if let Some(c) = fx.relay_from {
+                    relayed = c;
+                }
                 out.again |= fx.again;
                 out.forbidden |= fx.forbid;
                 if !acts.taken.is_empty() {
@@ -380,6 +386,7 @@ impl Engine {
                 }
             }
             let Some(count) = relay else { break };
+            let cell = relayed;
             // A store is not a pit: a relay lifts nothing from it, and the
             // turn ends there (stores only grow).
             if out.forbidden || cell as usize >= self.board.npits {
@@ -415,6 +422,141 @@ impl Engine {
             ..at.clone()
         });
         Ok(out)
+    }
+
+    /// Sows `seeds` from `from` (the first into it, with `into_from`):
+    /// whole laps at once, then the last lap seed by seed.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn sow_fast(
+        &self,
+        pos: &mut Position,
+        mover: Player,
+        dir: Direction,
+        from: u16,
+        mut seeds: u32,
+        into_from: bool,
+        skip: u16,
+        h: &mut u64,
+    ) -> u16 {
+        let cell = from;
+        if into_from && seeds > 0 {
+            pos.cells[cell as usize] += 1;
+            *h = h.wrapping_add(self.board.zobrist[cell as usize]);
+            seeds -= 1;
+        }
+        // Whole laps at once: every cell of the track gets one seed a lap
+        // (the origin none, when it is skipped). The last lap is sown
+        // seed by seed, to find where it ends.
+        let track = &self.board.cycle[mover as usize];
+        if seeds as usize > 2 * track.len() && track.contains(&cell) {
+            let skips = skip != NONE && track.contains(&skip);
+            // (A track of the origin alone, skipped, has no lap: the
+            // checker refuses it; the seeds would be sown one by one.)
+            let lap = track.len() - skips as usize;
+            let laps = (seeds - 1) / lap.max(1) as u32 * (lap > 0) as u32;
+            for &c in track {
+                if !(skips && c == skip) {
+                    pos.cells[c as usize] += laps;
+                    *h = h.wrapping_add(self.board.zobrist[c as usize].wrapping_mul(laps as u64));
+                }
+            }
+            seeds -= laps * lap as u32;
+        }
+        self.sow_seeds(mover, dir, &mut pos.cells, cell, seeds, skip, h)
+    }
+
+    /// Sows seed by seed, judging each place reached: a place `skip when`
+    /// holds for is passed over; the `drop` rules are judged for each seed
+    /// where it falls (`here`), their captures put away at once. Returns
+    /// where the last seed fell.
+    #[inline(never)]
+    fn sow_judged(
+        &self,
+        pos: &mut Position,
+        before: &Position,
+        at: &mut Step,
+        acts: &mut Acts,
+        sown: Sown,
+        out: &mut Applied,
+    ) -> Result<u16, Halt> {
+        let mover = pos.to_move.unwrap_or(0);
+        let plan = &self.plan[mover as usize];
+        let Sown {
+            from,
+            mut seeds,
+            into_from,
+            skip,
+        } = sown;
+        let mut cell = from;
+        // Places passed over in a row: a whole ring of them sows nothing.
+        let mut passed = 0;
+        let mut first = into_from;
+        while seeds > 0 {
+            if !first {
+                let next = self.step(mover, cell, at.dir);
+                if next == NONE {
+                    break;
+                }
+                cell = next;
+                at.charge(1);
+                let skipped = cell == skip
+                    || plan.skip_when.as_ref().is_some_and(|c| {
+                        let mut f = at.ctx(pos, before);
+                        f.here = cell;
+                        self.cond(c, &f)
+                    });
+                if skipped {
+                    passed += 1;
+                    if passed > self.cells() {
+                        return Err(Halt::TooLong);
+                    }
+                    continue;
+                }
+            }
+            first = false;
+            passed = 0;
+            pos.cells[cell as usize] += 1;
+            seeds -= 1;
+            if plan.drop.is_empty() {
+                continue;
+            }
+            let mut won = PutAway {
+                first: NONE,
+                ..PutAway::default()
+            };
+            let site = Site {
+                here: cell,
+                ..Site::turn(before, at)
+            };
+            for rule in &plan.drop {
+                at.charge(rule.cost);
+                let holds = {
+                    let mut f = site.ctx(pos);
+                    f.last_seed = seeds == 0;
+                    self.cond(&rule.when, &f)
+                };
+                if !holds {
+                    continue;
+                }
+                let mut fx = Effects::default();
+                self.run(rule, pos, &site, acts, &mut fx);
+                let put = self.put_away(pos, &mut acts.taken, fx.cancel, false);
+                won.captured += put.captured;
+                won.stored |= put.stored;
+                if won.first == NONE {
+                    won.first = put.first;
+                }
+            }
+            if took_at_lift(at, out, won) {
+                out.captured = true;
+                out.stored |= won.stored;
+            }
+            if at.spent.get() > crate::limits::turn_work() {
+                return Err(Halt::TooLong);
+            }
+        }
+        Ok(cell)
     }
 
     /// Sows `seeds` one by one along the mover's track from `cell`,

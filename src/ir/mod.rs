@@ -298,6 +298,9 @@ pub struct Sowing {
     pub entry: Option<Entry>,
     /// Seeds left in a pit when it is lifted to be sown.
     pub leave: Option<Leave>,
+    /// Places a sowing passes over, giving them no seed, where this holds
+    /// for the place (`here`): `skip when blocked(here) == yes`.
+    pub skip_when: Option<Cond>,
     /// The most sowings a turn makes (`sowings at most 75`): one that
     /// would begin another stops there, the seeds lifted for it leaving
     /// the game, and [`Cond::Cut`] holds.
@@ -411,6 +414,8 @@ pub enum Moment {
     After,
     /// Seeds have just been lifted from a pit (`here`) to be sown.
     Lift,
+    /// A seed has just fallen into a place (`here`) while sowing.
+    Drop,
     /// The game has ended.
     End,
 }
@@ -446,6 +451,9 @@ pub enum Action {
     /// Lift the seeds of the landing pit (all, or at most a number) and
     /// sow on.
     Relay(Option<u32>),
+    /// Lift every seed of another pit and sow on from the place after it
+    /// (`relay from next(last)`).
+    RelayFrom(Place),
     /// Sow the seeds this rule captured without a destination (`to`), the
     /// first into `from`, going `heading` from there; the turn goes on from
     /// where they end.
@@ -484,8 +492,10 @@ pub enum Action {
     Forbid,
     /// Every pit's seeds go to its owner's store.
     Collect,
+    /// The seeds of a pit leave the game, counting for nobody.
+    Remove(Place),
     /// The seeds of a region's pits leave the game, counting for nobody.
-    Remove(Region),
+    RemoveRegion(Region),
     /// The seeds of a region's pits are shared between the two stores,
     /// the odd one to a player's.
     Divide {
@@ -706,4 +716,6 @@ pub enum Cond {
     /// The turn just played was stopped by the sowings it may make
     /// (`sowings at most N`).
     Cut,
+    /// The seed just dropped is its sowing's last (at the `drop` moment).
+    LastSeed,
 }

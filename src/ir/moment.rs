@@ -32,6 +32,8 @@ pub struct Sees {
     /// `cut`: whether the turn just played was stopped by the sowings it
     /// may make (before a turn, and at the end).
     pub cut: bool,
+    /// `last_seed`: whether the seed just dropped is its sowing's last.
+    pub dropping: bool,
 }
 
 /// Nothing but constants and the board.
@@ -46,6 +48,7 @@ const NOTHING: Sees = Sees {
     each: false,
     phases: true,
     cut: false,
+    dropping: false,
 };
 
 /// A turn's words, once it has been played (or a sowing made).
@@ -150,7 +153,7 @@ pub enum ActionKind {
     Forbid,
     /// `collect`
     Collect,
-    /// `remove REGION`
+    /// `remove PLACE|REGION`
     Remove,
     /// `divide REGION odd to PLAYER`
     Divide,
@@ -209,14 +212,14 @@ impl Action {
             Action::Prefer(_) => ActionKind::Prefer,
             Action::Capture { .. } | Action::CaptureRegion { .. } => ActionKind::Capture,
             Action::Resow { .. } => ActionKind::Resow,
-            Action::Relay(_) => ActionKind::Relay,
+            Action::Relay(_) | Action::RelayFrom(_) => ActionKind::Relay,
             Action::Set { .. } | Action::SetPlayer { .. } => ActionKind::Set,
             Action::Again => ActionKind::Again,
             Action::Stop => ActionKind::Stop,
             Action::Cancel => ActionKind::Cancel,
             Action::Forbid => ActionKind::Forbid,
             Action::Collect => ActionKind::Collect,
-            Action::Remove(_) => ActionKind::Remove,
+            Action::Remove(_) | Action::RemoveRegion(_) => ActionKind::Remove,
             Action::Divide { .. } => ActionKind::Divide,
         }
     }
@@ -243,9 +246,10 @@ pub struct MomentSpec {
 
 impl Moment {
     /// Every moment, in the order a turn meets them.
-    pub const ALL: [Moment; 7] = [
+    pub const ALL: [Moment; 8] = [
         Moment::Start,
         Moment::Lift,
+        Moment::Drop,
         Moment::Land,
         Moment::Capture,
         Moment::Turn,
@@ -289,6 +293,23 @@ impl Moment {
                     ..PLAYED
                 },
                 actions: &[K::Capture, K::Set],
+                order: Order::Every,
+            },
+            Moment::Drop => &MomentSpec {
+                name: "drop",
+                what: "at the `drop` moment",
+                actions_what: "at the `drop` moment",
+                when: Sees {
+                    here: true,
+                    dropping: true,
+                    ..PLAYED
+                },
+                actions_see: Sees {
+                    here: true,
+                    dropping: true,
+                    ..PLAYED
+                },
+                actions: &[K::Capture, K::Remove, K::Set],
                 order: Order::Every,
             },
             Moment::Land => &MomentSpec {
@@ -335,7 +356,7 @@ impl Moment {
                     ahead: true,
                     ..PLAYED
                 },
-                actions: &[K::Set],
+                actions: &[K::Capture, K::Set],
                 order: Order::Every,
             },
             Moment::End => &MomentSpec {

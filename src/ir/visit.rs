@@ -43,6 +43,8 @@ pub enum Root<'a> {
     Leave(&'a Leave),
     /// Where the player to move may pass.
     Pass(&'a Cond),
+    /// Places a sowing passes over.
+    SkipWhen(&'a Cond),
 }
 
 impl<'a> Node<'a> {
@@ -56,7 +58,8 @@ impl<'a> Node<'a> {
                 | Cond::Chose(_)
                 | Cond::Flagged(_)
                 | Cond::Repeated
-                | Cond::Cut => {}
+                | Cond::Cut
+                | Cond::LastSeed => {}
                 Cond::Not(a) => f(Node::Cond(a)),
                 Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| f(Node::Cond(c))),
                 Cond::Compare(_, a, b) => {
@@ -153,7 +156,8 @@ impl Action {
                 }
             }
             Action::Resow { from, .. } => f(Node::Place(from)),
-            Action::Remove(region) => f(Node::Region(region)),
+            Action::Remove(place) | Action::RelayFrom(place) => f(Node::Place(place)),
+            Action::RemoveRegion(region) => f(Node::Region(region)),
             Action::Divide { region, odd } => {
                 f(Node::Region(region));
                 f(Node::Who(odd));
@@ -193,6 +197,7 @@ impl<'a> Root<'a> {
             Root::Score(n) => f(Node::Num(n)),
             Root::Way(w) => f(Node::Cond(&w.when)),
             Root::Leave(l) => f(Node::Cond(&l.when)),
+            Root::SkipWhen(c) => f(Node::Cond(c)),
             Root::Pass(c) => f(Node::Cond(c)),
         }
     }
@@ -236,6 +241,7 @@ impl Rules {
             .chain(self.sowing.direction.iter().map(Root::Way))
             .chain(self.sowing.leave.iter().map(Root::Leave))
             .chain(self.pass.iter().map(Root::Pass))
+            .chain(self.sowing.skip_when.iter().map(Root::SkipWhen))
     }
 
     /// Whether some node anywhere in the rules is one `f` accepts.
