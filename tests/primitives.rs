@@ -11,9 +11,10 @@ fn variant(text: &str) -> Variant {
     Variant::from_source("primitive.sow", text).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
-/// A small two-row board with stores, sowing forward round both rows;
-/// `sowing` in the `sow` block and `rules` added.
-fn board(sowing: &str, rules: &str) -> String {
+/// A small two-row board with stores, sowing forward round both rows:
+/// `sowing` in the `sow` block, a turn from an own pit where `start`
+/// holds, and `rules` added.
+fn board_text(sowing: &str, start: &str, rules: &str) -> String {
     format!(
         "variant primitive
 players south north
@@ -32,11 +33,20 @@ sow {{
   {sowing}
 }}
 rule own at start {{
-  require owner(origin) == mover and seeds(origin) > 0
+  require owner(origin) == mover and {start}
 }}
 {rules}
-end done when seeds(side(mover)) == 0
 "
+    )
+}
+
+/// The board, turns from any pit of the mover's holding seeds, ending when
+/// the mover's row is empty.
+fn board(sowing: &str, rules: &str) -> String {
+    board_text(
+        sowing,
+        "seeds(origin) > 0",
+        &format!("{rules}\nend done when seeds(side(mover)) == 0"),
     )
 }
 
@@ -146,31 +156,13 @@ fn next_and_prev_step_along_the_track() {
     assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 1, 0, 0, 0]);
 }
 
-/// A board whose turns need two seeds in a pit, with `rules` added and no
-/// end but those in `rules`.
+/// The board, turns from a pit of two seeds or more, with `rules` added
+/// (no end but theirs) and an `after` rule that marks it ran.
 fn two_seed_board(rules: &str) -> String {
-    format!(
-        "variant primitive
-players south north
-board {{
-  row north: d c b a
-  row south: A B C D
-  store north left
-  store south right
-}}
-setup {{
-  seeds 0
-}}
-track: A B C D a b c d
-rule own at start {{
-  require owner(origin) == mover and seeds(origin) > 1
-}}
-var after_ran per game: no yes
-rule mark at after {{
-  set after_ran = yes
-}}
-{rules}
-"
+    board_text(
+        "",
+        "seeds(origin) > 1",
+        &format!("var after_ran per game: no yes\nrule mark at after {{\n  set after_ran = yes\n}}\n{rules}"),
     )
 }
 
