@@ -62,6 +62,10 @@ pub const MAX_NUMBER: i64 = 1_000_000;
 /// and `--from` reads any such position.
 pub const MAX_SEEDS: u64 = (MAX_PITS as u64 + 2) * MAX_NUMBER as u64;
 
+/// The most seeds a turn sown from the store names (`enter any from
+/// store into PLACE`): a store holding more offers the turns of 1 to this many.
+pub const MAX_STORE_TURN: u32 = 1000;
+
 /// The most flags a notation may declare.
 pub const MAX_FLAGS: usize = 8;
 

@@ -10,12 +10,18 @@ use crate::ir::{Notation, Pit};
 /// How a pass is written.
 pub const PASS: &str = "pass";
 
+/// How a turn sown from the store begins: `store:3` sows three.
+pub const FROM_STORE: &str = "store:";
+
 /// Writes a turn: the starting pit's label, the chosen letter, the flags
 /// (or `pass`).
 pub fn write_turn(game: &Game, turn: Turn) -> String {
     let rules = &game.engine().rules;
     if turn == Turn::PASS {
         return PASS.to_string();
+    }
+    if turn.seeds > 0 {
+        return format!("{FROM_STORE}{}", turn.seeds);
     }
     let letter = (turn.choice != Turn::NO_LETTER).then_some(turn.choice as usize);
     encode(
@@ -111,6 +117,20 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
     } else {
         legal.join(" ")
     };
+    if let Some(n) = t.strip_prefix(FROM_STORE) {
+        let seeds: Option<u32> = n.parse().ok().filter(|&n| n > 0);
+        let found = game
+            .legal_turns()
+            .iter()
+            .find(|m| m.seeds > 0 && Some(m.seeds) == seeds);
+        return found.copied().ok_or_else(|| {
+            Diagnostic::at(whole, format!("`{t}` is not a turn here"), "not a legal turn").hint(
+                format!(
+                    "a turn from the store names 1 to the seeds it holds, where the variant has `enter any from store into …`; legal turns: {list}"
+                ),
+            )
+        });
+    }
     if t == PASS {
         if game.legal_turns().contains(&Turn::PASS) {
             return Ok(Turn::PASS);

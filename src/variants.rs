@@ -37,6 +37,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("ayoayo", include_str!("../variants/ayoayo.sow")),
     ("deka", include_str!("../variants/deka.sow")),
     ("ba-awa", include_str!("../variants/ba-awa.sow")),
+    ("azigo", include_str!("../variants/azigo.sow")),
     (
         "pallanguli-single",
         include_str!("../variants/pallanguli-single.sow"),

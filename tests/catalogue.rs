@@ -535,3 +535,9 @@ fn ba_awa() {
 fn pallanguli_single() {
     agrees("pallanguli-single", &NoState);
 }
+
+/// Azigo: a turn sown from the store (AZ7) is written `store:N` by both.
+#[test]
+fn azigo() {
+    agrees("azigo", &NoState);
+}

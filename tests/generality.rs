@@ -228,6 +228,7 @@ fn turns_that_never_end_are_found_exactly_and_left_out() {
                     pit: cell(game.engine(), order[i]) as u16,
                     choice: sow::Turn::NO_LETTER,
                     flags: 0,
+                    seeds: 0,
                 };
                 let finite = ends_by_hand(board, i);
                 // Legal exactly when the hand sowing ends; left out otherwise.

@@ -396,3 +396,24 @@ fn a_relay_from_another_pit_and_a_capture_after_the_turn() {
     let n = v.engine.rules.pits.len();
     assert_eq!(g.position().cells[n], 1, "a's seed, swept after the turn");
 }
+
+/// `enter any from store into PLACE`: a turn may sow 1 to all of the
+/// mover's store (written `store:N`), the first seed into PLACE; `setup`'s
+/// `stores N` fills the stores.
+#[test]
+fn a_turn_sown_from_the_store() {
+    let v = variant(
+        &board("enter any from store into B", "")
+            .replace("  seeds 0\n", "  seeds 0\n  seeds 1: A a\n  stores 3\n"),
+    );
+    let g = sow::Game::new(v.engine.clone()).unwrap();
+    let n = v.engine.rules.pits.len();
+    assert_eq!(&g.position().cells[n..], [3, 3]);
+    assert_eq!(legal_labels(&g), ["A", "store:1", "store:2", "store:3"]);
+    let mut g2 = g.clone();
+    g2.play(turn(&g2, "store:2")).unwrap();
+    assert_eq!(counts(&g2, &LABELS), [1, 1, 1, 0, 1, 0, 0, 0], "B, then C");
+    assert_eq!(&g2.position().cells[n..], [1, 3]);
+    let err = sow::notation::parse_turn(&g, "store:4").unwrap_err();
+    assert!(err.message.contains("not a turn here"), "{}", err.message);
+}

@@ -52,6 +52,9 @@ fn must_finish(name: &str) -> usize {
         // KR20: nothing ends a game that comes round again; 4 of the
         // engine's 30 Kâra games reach its 400-ply cap.
         "kara" => 150,
+        // AZ15: only leaving the opponent without a move ends the game;
+        // 28 of the engine's 30 Azigo games reach its 400-ply cap.
+        "azigo" => 0,
         _ => 190,
     }
 }

@@ -137,6 +137,7 @@ impl Lowered {
             setup: Setup {
                 seeds: vec![0; pits],
                 hands: [0, 0],
+                stores: [0, 0],
                 first: 0,
             },
             setup_seen: false,
@@ -148,6 +149,7 @@ impl Lowered {
                 entry: None,
                 leave: None,
                 skip_when: None,
+                from_store: None,
                 most: None,
             },
             sow_seen: false,

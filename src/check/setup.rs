@@ -52,6 +52,31 @@ impl Checker {
                         );
                     }
                 }
+                "stores" => {
+                    if self.stores.iter().any(Option::is_none) {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`stores` but the board has no stores",
+                                "no stores",
+                            )
+                            .hint("declare `store PLAYER left|right` in `board`"),
+                        );
+                    } else if let [e] = st.args.as_slice() {
+                        if let Some(n) = self.number(e, "a store") {
+                            setup.stores = [n, n];
+                        }
+                    } else {
+                        self.err(
+                            Diagnostic::at(
+                                st.span,
+                                "`stores` takes one count",
+                                "expected `stores N`",
+                            )
+                            .hint("write `stores 10`: seeds in each player's store"),
+                        );
+                    }
+                }
                 "first" => {
                     if let [e] = st.args.as_slice() {
                         if let Some(p) = self.player(e) {
@@ -84,18 +109,23 @@ impl Checker {
                         );
                     }
                 }
-                _ => self.unknown(st, &["seeds", "hands", "first", "total"], "setup statement"),
+                _ => self.unknown(
+                    st,
+                    &["seeds", "hands", "stores", "first", "total"],
+                    "setup statement",
+                ),
             }
         }
         if let Some((want, span)) = total {
             let pits: u64 = setup.seeds.iter().map(|&x| x as u64).sum();
             let hands: u64 = setup.hands.iter().map(|&x| x as u64).sum();
-            if pits + hands != want {
+            let stores: u64 = setup.stores.iter().map(|&x| x as u64).sum();
+            if pits + hands + stores != want {
                 self.err(
                     Diagnostic::at(span, "the seeds do not add up", format!("says {want}")).hint(
                         format!(
-                            "the setup puts {pits} seeds in pits and {hands} in hands, {} in all",
-                            pits + hands
+                            "the setup puts {pits} seeds in pits, {hands} in hands and {stores} in stores, {} in all",
+                            pits + hands + stores
                         ),
                     ),
                 );

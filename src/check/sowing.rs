@@ -39,6 +39,9 @@ impl Checker {
                 ("direction", _) => self.way(st, sowing, lw),
                 ("leave", _) => self.leave(st, sowing, lw),
                 ("sowings", _) => self.most(st, sowing),
+                ("enter", _) if st.args.first().and_then(Expr::as_word) == Some("any") => {
+                    self.store_entry(st, sowing, lw)
+                }
                 ("skip", 2) if st.args[0].as_word() == Some("when") => {
                     if sowing.skip_when.is_some() {
                         self.err(
@@ -217,6 +220,47 @@ impl Checker {
             None => Cond::True,
         };
         sowing.leave = Some(Leave { seeds, when });
+    }
+
+    /// Turns sown from the store: `enter any from store into PLACE`.
+    fn store_entry(&mut self, st: &Statement, sowing: &mut Sowing, lw: &mut Lowerer) {
+        let usage = "write `enter any from store into PLACE`: a turn may sow 1 to all of the mover's store, the first seed into PLACE";
+        let malformed = Diagnostic::at(
+            st.span,
+            "malformed entry from the store",
+            "expected `enter any from store into PLACE`",
+        )
+        .hint(usage);
+        let [_any, from, store, into, place] = st.args.as_slice() else {
+            return self.err(malformed);
+        };
+        if from.as_word() != Some("from")
+            || store.as_word() != Some("store")
+            || into.as_word() != Some("into")
+        {
+            return self.err(malformed);
+        }
+        if self.stores.iter().any(Option::is_none) {
+            return self.err(
+                Diagnostic::at(
+                    st.span,
+                    "turns from the store need a store for each player",
+                    "no stores",
+                )
+                .hint("declare `store PLAYER left|right` in `board`"),
+            );
+        }
+        if sowing.from_store.is_some() {
+            return self.err(
+                Diagnostic::at(
+                    st.span,
+                    "the entry from the store is declared twice",
+                    "second entry",
+                )
+                .hint("keep one `enter any from store into PLACE`"),
+            );
+        }
+        sowing.from_store = lw.place(place);
     }
 
     /// The most sowings a turn makes: `sowings at most N`.

@@ -973,6 +973,11 @@ impl Compiler<'_> {
         self.cond(c, Known::mover(mover, each))
     }
 
+    /// A place for a mover.
+    pub fn place_for(&self, p: &Place, mover: Player) -> P {
+        self.place(p, Known::mover(mover, None))
+    }
+
     /// A player for a mover (and the player `player` stands for).
     pub fn who_for(&self, w: &Who, mover: Player, each: Option<Player>) -> W {
         self.who(w, Known::mover(mover, each))

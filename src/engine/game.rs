@@ -603,6 +603,19 @@ impl State {
         if plan.start_prefers {
             self.start_preferences(e, mover, phase);
         }
+        if let Some((store, _)) = plan.from_store {
+            // One turn for each count the store can sow (see
+            // `limits::MAX_STORE_TURN`).
+            let held = self.pos.cells[store as usize].min(crate::limits::MAX_STORE_TURN);
+            for seeds in 1..=held {
+                self.legal.push(Turn {
+                    pit: store,
+                    choice: Turn::NO_LETTER,
+                    flags: 0,
+                    seeds,
+                });
+            }
+        }
         let flags = !e.rules.notation.flags.is_empty();
         let judging = self.judging(e, mover, phase);
         // Turns that capture nothing may be left unfinished when a `prefer`
@@ -831,6 +844,7 @@ impl State {
                 pit: cand.pit,
                 choice,
                 flags: 0,
+                seeds: 0,
             });
         }
     }

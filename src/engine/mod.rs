@@ -64,6 +64,9 @@ pub struct Turn {
     pub choice: u8,
     /// The flags written (bit i: the notation's flag i).
     pub flags: u8,
+    /// A turn sown from the mover's store (`pit` is the store): the seeds
+    /// it sows; none for a turn from a pit.
+    pub seeds: u32,
 }
 
 impl Turn {
@@ -74,6 +77,7 @@ impl Turn {
         pit: NONE,
         choice: Turn::NO_LETTER,
         flags: 0,
+        seeds: 0,
     };
 }
 /// How a game ended.
@@ -131,7 +135,7 @@ impl Engine {
     /// The starting position.
     pub fn start_position(&self) -> Position {
         let mut cells = self.rules.setup.seeds.clone();
-        cells.extend([0, 0]);
+        cells.extend(self.rules.setup.stores);
         Position {
             cells,
             hands: self.rules.setup.hands,

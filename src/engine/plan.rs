@@ -99,6 +99,9 @@ pub(crate) struct Plan {
     pub leave: Option<(u32, C)>,
     /// Where the mover may pass (`pass when C`).
     pub pass: Option<C>,
+    /// Turns sown from the store: the mover's store, and the place the
+    /// first seed goes into (`enter any from store into PLACE`).
+    pub from_store: Option<(u16, compiled::P)>,
 }
 
 #[derive(Debug)]
@@ -366,10 +369,17 @@ impl Plan {
             .as_ref()
             .map(|c| compiler.cond_for(c, mover, None))
             .filter(|c| *c != C::Const(false));
+        let from_store = rules.sowing.from_store.as_ref().map(|p| {
+            (
+                (board.npits + mover as usize) as u16,
+                compiler.place_for(p, mover),
+            )
+        });
         Plan {
             ways,
             leave,
             pass,
+            from_store,
             candidates,
             turn,
             settled,

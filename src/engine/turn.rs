@@ -231,6 +231,23 @@ impl Engine {
             .as_ref()
             .filter(|(_, during)| during.is_none() || *during == in_phase);
         let (mut from, mut seeds, mut into_from) = match entry {
+            // A turn from the store: the seeds named, the first into the
+            // place the rules say.
+            _ if turn.seeds > 0 => {
+                let store = origin as usize;
+                let into = plan.from_store.as_ref().map_or(NONE, |(_, p)| {
+                    self.place(p, &Ctx::new(pos, before, origin, NONE))
+                });
+                if pos.cells.get(store).is_none_or(|&s| s < turn.seeds) || into == NONE {
+                    return Ok(Applied {
+                        forbidden: true,
+                        last: origin,
+                        ..Applied::default()
+                    });
+                }
+                pos.cells[store] -= turn.seeds;
+                (into, turn.seeds, true)
+            }
             Some(&(n, _)) => {
                 if pos.hands[mover as usize] < n {
                     return Ok(Applied {

@@ -186,6 +186,8 @@ pub struct Setup {
     pub seeds: Vec<u32>,
     /// Seeds in each player's hand.
     pub hands: [u32; 2],
+    /// Seeds in each player's store.
+    pub stores: [u32; 2],
     /// Who moves first.
     pub first: Player,
 }
@@ -298,6 +300,10 @@ pub struct Sowing {
     pub entry: Option<Entry>,
     /// Seeds left in a pit when it is lifted to be sown.
     pub leave: Option<Leave>,
+    /// A turn may instead sow seeds from the mover's store, as many as the
+    /// mover names (one to all it holds), the first into this place
+    /// (`enter any from store into first_hole(mover)`).
+    pub from_store: Option<Place>,
     /// Places a sowing passes over, giving them no seed, where this holds
     /// for the place (`here`): `skip when blocked(here) == yes`.
     pub skip_when: Option<Cond>,

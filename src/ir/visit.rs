@@ -45,6 +45,8 @@ pub enum Root<'a> {
     Pass(&'a Cond),
     /// Places a sowing passes over.
     SkipWhen(&'a Cond),
+    /// Where a turn sown from the store begins.
+    FromStore(&'a Place),
 }
 
 impl<'a> Node<'a> {
@@ -198,6 +200,7 @@ impl<'a> Root<'a> {
             Root::Way(w) => f(Node::Cond(&w.when)),
             Root::Leave(l) => f(Node::Cond(&l.when)),
             Root::SkipWhen(c) => f(Node::Cond(c)),
+            Root::FromStore(p) => f(Node::Place(p)),
             Root::Pass(c) => f(Node::Cond(c)),
         }
     }
@@ -242,6 +245,7 @@ impl Rules {
             .chain(self.sowing.leave.iter().map(Root::Leave))
             .chain(self.pass.iter().map(Root::Pass))
             .chain(self.sowing.skip_when.iter().map(Root::SkipWhen))
+            .chain(self.sowing.from_store.iter().map(Root::FromStore))
     }
 
     /// Whether some node anywhere in the rules is one `f` accepts.
