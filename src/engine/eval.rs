@@ -206,7 +206,9 @@ impl Engine {
     pub(crate) fn pits<'r>(&'r self, r: &'r R, f: &Ctx<'r>) -> Pits<'r> {
         match r {
             R::Where(base, c) => self.pits_where(base, c, f),
-            all => Pits::All(self.region(all, f).iter()),
+            all @ (R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..)) => {
+                Pits::All(self.region(all, f).iter())
+            }
         }
     }
 
