@@ -377,6 +377,15 @@ fn drop_rules_judge_every_seed_where_it_falls() {
         "a, b passed over, c's seed gone, d"
     );
     assert_eq!(g.position().total(), 2);
+    // `total` counts the seeds in play after one has left.
+    let v = variant(&board(
+        "",
+        "rule gone at drop when here == c {\n  remove here\n}\nend fewer when total < 3",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 3, 0, 0, 0, 0], [0, 0], 0);
+    assert!(g.outcome().is_none());
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(g.outcome().map(|o| &*o.reason), Some("fewer"));
 }
 
 /// `relay from PLACE`: the relay lifts another pit and sows on from the

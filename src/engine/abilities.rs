@@ -37,6 +37,8 @@ pub(crate) struct Abilities {
     pub passes: bool,
     /// Sowings are judged seed by seed (`drop` rules, `skip when`).
     pub judges_drops: bool,
+    /// Some end rule reads `total` (bound into the end rules per game).
+    pub ends_read_total: bool,
     /// The position a turn starts from must be kept: some rule reads
     /// `before(…)`, or phases are judged on it.
     pub reads_before: bool,
@@ -86,6 +88,9 @@ impl Abilities {
             listing,
             tracks_repetition: rules.any(&|n| matches!(n, Node::Cond(Cond::Repeated))),
             passes: plan.iter().any(|p| p.pass.is_some()),
+            ends_read_total: rules.ends.iter().any(|e| {
+                crate::ir::visit::Root::End(e).any(&|n| matches!(n, Node::Num(Num::Total)))
+            }),
             judges_drops: plan
                 .iter()
                 .any(|p| !p.drop.is_empty() || p.skip_when.is_some()),

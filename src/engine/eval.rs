@@ -312,7 +312,7 @@ impl Engine {
             T::Total => match f.total.get() {
                 Some(t) => t,
                 None => {
-                    // Seeds never leave play: the total before is the total now.
+                    // The seeds in play now, counted once for this context.
                     let t = f.pos.total() as i64;
                     f.total.set(Some(t));
                     t

@@ -118,8 +118,9 @@ impl Game {
         seen: Vec<u32>,
         listing_only: bool,
     ) -> Result<Game, TooLong> {
-        // Seeds never leave play (sowing moves them, captures store them),
-        // so the total is counted once per game.
+        // Seeds leave play only where the rules say (`remove` while
+        // sowing, a turn cut short), so the total is counted once per game
+        // and again after such a turn.
         let total = pos.total() as i64;
         let mut st = State {
             before: pos.clone(),
@@ -310,11 +311,15 @@ impl Game {
         };
         st.plies += 1;
         st.cut = applied.cut;
-        if applied.cut {
-            // Seeds left the game: the total is counted again.
+        if applied.cut || e.can.judges_drops {
+            // Seeds may have left the game: the total is counted again.
             let total = st.pos.total() as i64;
-            st.total = total;
-            st.ends = e.bound_ends(total);
+            if total != st.total {
+                st.total = total;
+                if e.can.ends_read_total {
+                    st.ends = e.bound_ends(total);
+                }
+            }
         }
         if let Some(i) = applied.ended {
             // An end rule fired during the turn: the game ends there.
