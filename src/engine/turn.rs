@@ -444,7 +444,7 @@ impl Engine {
     /// Sows `seeds` from `from` (the first into it, with `into_from`):
     /// whole laps at once, then the last lap seed by seed.
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
+    #[inline]
     fn sow_fast(
         &self,
         pos: &mut Position,
