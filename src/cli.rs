@@ -82,6 +82,10 @@ enum Command {
         /// Start from this position file (JSON).
         #[arg(long)]
         from: Option<String>,
+        /// Also print every path on which the game ends, with its result,
+        /// and how many ended each way.
+        #[arg(long)]
+        lines: bool,
     },
     /// Play random games and summarise them.
     Random {
@@ -162,7 +166,12 @@ pub fn main() -> i32 {
             converse(&mut out, &pick, format)
         }
         Command::Moves { pick, from, format } => moves(&mut out, &pick, from.as_deref(), format),
-        Command::Perft { pick, depth, from } => perft_cmd(&mut out, &pick, depth, from.as_deref()),
+        Command::Perft {
+            pick,
+            depth,
+            from,
+            lines,
+        } => perft_cmd(&mut out, &pick, depth, from.as_deref(), lines),
         Command::Show { pick } => show(&mut out, &pick),
         Command::List => list(&mut out),
         Command::Random {
@@ -523,11 +532,37 @@ fn perft_cmd(
     pick: &Pick,
     depth: u32,
     from: Option<&str>,
+    lines: bool,
 ) -> Result<(), Failed> {
-    let (_, game) = game_of(pick, from)?;
+    let (v, game) = game_of(pick, from)?;
     let t = Instant::now();
-    let n =
-        play::perft(&game, depth).map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
+    let too_long = |_| fail_plain("a turn ran past the engine's limit");
+    let n = if lines {
+        // Each way the game ended (who, by which end rule), with how often.
+        let mut tally: Vec<(String, u64)> = Vec::new();
+        let n = play::finished_lines(&game, depth, &mut |line, end| {
+            let result = render::result_text(&v.engine.rules, end.outcome().expect("ended"));
+            let _ = writeln!(out, "{result}: {}", line.join(" "));
+            match tally.iter_mut().find(|(r, _)| *r == result) {
+                Some((_, k)) => *k += 1,
+                None => tally.push((result, 1)),
+            }
+        })
+        .map_err(too_long)?;
+        let ways: Vec<String> = tally.iter().map(|(r, k)| format!("{k} {r}")).collect();
+        let _ = writeln!(
+            out,
+            "ended within {depth} turns: {}",
+            if ways.is_empty() {
+                "none".to_string()
+            } else {
+                ways.join(", ")
+            }
+        );
+        n
+    } else {
+        play::perft(&game, depth).map_err(too_long)?
+    };
     let secs = t.elapsed().as_secs_f64();
     let _ = writeln!(
         out,
@@ -581,18 +616,43 @@ fn random(
     }
     let secs = clock.elapsed().as_secs_f64();
     let tps = turns as f64 / secs.max(1e-9);
-    let p = &v.engine.rules.players;
+    let r = &v.engine.rules;
     match format {
         Format::Json => {
+            // A solitaire's games the player did not win are lost or drawn.
+            let mut tally: serde_json::Map<String, serde_json::Value> = r
+                .players
+                .iter()
+                .zip(wins)
+                .map(|(name, n)| (name.clone(), n.into()))
+                .collect();
+            if r.seats() == 1 {
+                tally.insert("lost".into(), wins[1].into());
+            }
+            tally.insert("draw".into(), draws.into());
             let line = serde_json::json!({
                 "games": games,
-                "wins": { p[0].clone(): wins[0], p[1].clone(): wins[1], "draw": draws },
+                "wins": tally,
                 "unfinished": unfinished, "turns": turns, "seconds": secs, "turns_per_second": tps,
             });
             let _ = writeln!(out, "{line}");
         }
         Format::Text => {
-            let _ = writeln!(out, "{games} games of {}: {} {} wins, {} {} wins, {draws} draws, {unfinished} unfinished", v.name(), p[0], wins[0], p[1], wins[1]);
+            let mut tally: Vec<String> = r
+                .players
+                .iter()
+                .zip(wins)
+                .map(|(name, n)| format!("{name} {n} wins"))
+                .collect();
+            if r.seats() == 1 {
+                tally.push(format!("{} losses", wins[1]));
+            }
+            let _ = writeln!(
+                out,
+                "{games} games of {}: {}, {draws} draws, {unfinished} unfinished",
+                v.name(),
+                tally.join(", ")
+            );
             let _ = writeln!(
                 out,
                 "{turns} turns in {secs:.3} s: {tps:.0} turns per second"

@@ -5,7 +5,7 @@ use serde_json::{json, Map, Value};
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::engine::{Game, Outcome, Position};
-use crate::ir::VarScope;
+use crate::ir::{Rules, VarScope};
 use crate::limits::MAX_SEEDS;
 use crate::Variant;
 
@@ -28,9 +28,7 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
         let value = |slot: usize| json!(v.values[pos.vars[slot] as usize]);
         let entry = match v.scope {
             VarScope::Game => value(base),
-            VarScope::Player => {
-                json!({ r.players[0].clone(): value(base), r.players[1].clone(): value(base + 1) })
-            }
+            VarScope::Player => per_player(r, |p| value(base + p)),
             VarScope::Pit => Value::Object(
                 order(variant)
                     .iter()
@@ -57,10 +55,10 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
     json!({
         "variant": r.name,
         "options": options,
-        "to_move": pos.to_move.map(|p| r.players[p as usize].clone()),
+        "to_move": pos.to_move.and_then(|p| r.player_name(p)),
         "pits": pits,
-        "hands": { r.players[0].clone(): pos.hands[0], r.players[1].clone(): pos.hands[1] },
-        "stores": { r.players[0].clone(): pos.cells[n], r.players[1].clone(): pos.cells[n + 1] },
+        "hands": per_player(r, |p| pos.hands[p].into()),
+        "stores": per_player(r, |p| pos.cells[n + p].into()),
         "state": state,
     })
 }
@@ -101,15 +99,36 @@ fn order(variant: &Variant) -> Vec<usize> {
     v
 }
 
+/// The players' names in quotes, joined by `sep`.
+fn quoted(r: &Rules, sep: &str) -> String {
+    r.players
+        .iter()
+        .map(|p| format!("\"{p}\""))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// An object with a value for each player, keyed by name.
+fn per_player(r: &Rules, value: impl Fn(usize) -> Value) -> Value {
+    Value::Object(
+        r.players
+            .iter()
+            .enumerate()
+            .map(|(p, name)| (name.clone(), value(p)))
+            .collect(),
+    )
+}
+
 /// An outcome in the contract's form (`null` while the game goes on).
 pub fn outcome(variant: &Variant, outcome: Option<&Outcome>) -> Value {
     let r = &variant.engine.rules;
     match outcome {
         None => Value::Null,
         Some(o) => json!({
-            "winner": o.winner.map(|p| r.players[p as usize].clone()),
+            // A solitaire lost is won by no one (see `Rules::players`).
+            "winner": o.winner.and_then(|p| r.player_name(p)),
             "reason": &*o.reason,
-            "scores": { r.players[0].clone(): o.scores[0], r.players[1].clone(): o.scores[1] },
+            "scores": per_player(r, |p| o.scores[p].into()),
         }),
     }
 }
@@ -253,8 +272,8 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                     "to_move",
                     format!("`to_move` is {v}, not a player"),
                     format!(
-                        "write \"{}\" or \"{}\"; a finished game cannot be resumed",
-                        r.players[0], r.players[1]
+                        "write {}; a finished game cannot be resumed",
+                        quoted(r, " or ")
                     ),
                 ))
             }
@@ -331,8 +350,12 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                     key,
                     format!("`{key}` is not an object"),
                     format!(
-                        "write \"{key}\": {{ \"{}\": 0, \"{}\": 0 }}",
-                        r.players[0], r.players[1]
+                        "write \"{key}\": {{ {} }}",
+                        r.players
+                            .iter()
+                            .map(|p| format!("\"{p}\": 0"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 ));
             };
@@ -341,7 +364,7 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                     return Err(bad(
                         &format!("{key}.{name}"),
                         format!("`{name}` is not a player"),
-                        format!("the players are {} and {}", r.players[0], r.players[1]),
+                        r.players_are(),
                     ));
                 };
                 let c = count(&format!("{key}.{name}"), v)?;
@@ -508,7 +531,7 @@ fn read_var(
                     return Err(bad(
                         &format!("{}.{name}", var.name),
                         format!("`{name}` is not a player"),
-                        format!("the players are {} and {}", r.players[0], r.players[1]),
+                        r.players_are(),
                     ));
                 };
                 vars[base + p] = value(x)?;

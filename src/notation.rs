@@ -199,7 +199,8 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
             let mover = game
                 .position()
                 .to_move
-                .map_or("", |p| rules.players[p as usize].as_str());
+                .and_then(|p| rules.player_name(p))
+                .unwrap_or_default();
             Err(Diagnostic::at(
                 whole,
                 format!("`{t}` is not a legal turn for {mover} here"),

@@ -71,6 +71,43 @@ pub fn perft(game: &Game, depth: u32) -> Result<u64, TooLong> {
     walk(&mut stack, depth as usize)
 }
 
+/// Walks the same paths as [`perft`], calling `ended` with the turns
+/// (as written) of every path on which the game ends within `depth`
+/// turns, and the game at its end. Returns the number of paths.
+pub fn finished_lines(
+    game: &Game,
+    depth: u32,
+    ended: &mut dyn FnMut(&[String], &Game),
+) -> Result<u64, TooLong> {
+    fn walk(
+        stack: &mut [Game],
+        depth: usize,
+        line: &mut Vec<String>,
+        ended: &mut dyn FnMut(&[String], &Game),
+    ) -> Result<u64, TooLong> {
+        let (head, rest) = stack.split_first_mut().expect("a game per level");
+        if head.outcome().is_some() {
+            ended(line, head);
+            return Ok(1);
+        }
+        if depth == 0 {
+            return Ok(1);
+        }
+        let mut n = 0;
+        for i in 0..head.legal_turns().len() {
+            let t = head.legal_turns()[i];
+            line.push(write_turn(head, t));
+            let child = &mut rest[0];
+            child.play_from(head, t)?;
+            n += walk(rest, depth - 1, line, ended)?;
+            line.pop();
+        }
+        Ok(n)
+    }
+    let mut stack: Vec<Game> = (0..=depth).map(|_| game.clone()).collect();
+    walk(&mut stack, depth as usize, &mut Vec::new(), ended)
+}
+
 /// One random game, recording the turns' notation if asked. Returns the
 /// number of turns played, or, when a turn runs past the engine's limit,
 /// the ply and the turn.

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::Game;
-use crate::ir::Store;
+use crate::engine::{Game, Outcome};
+use crate::ir::{Rules, Store};
 use crate::Variant;
 
 /// Draws the game's position, with a line saying who moves or how it ended.
@@ -40,6 +40,9 @@ pub fn board(v: &Variant, game: &Game) -> String {
         ids.iter().map(|&i| right(&f(i), width)).collect::<String>()
     };
     let half = r.rows.len() / 2;
+    // The stores are drawn between the players' halves, or under a
+    // solitaire's one row.
+    let stores_after = half.saturating_sub(1);
     for (i, row) in r.rows.iter().enumerate() {
         let labels = cells(&row.pits, &|id| {
             format!("{}{}", r.pits[id as usize].label, v.engine.marks(pos, id))
@@ -53,7 +56,7 @@ pub fn board(v: &Variant, game: &Game) -> String {
             let _ = writeln!(out, "{pad}{counts}");
             let _ = writeln!(out, "{pad}{labels}");
         }
-        if i + 1 == half && (left.is_some() || right_store.is_some()) {
+        if i == stores_after && (left.is_some() || right_store.is_some()) {
             let l = left.map_or(String::new(), |p| right(&store_text(p), margin - 2));
             let rr = right_store.map_or(String::new(), store_text);
             let row_width = width * row.pits.len();
@@ -66,7 +69,7 @@ pub fn board(v: &Variant, game: &Game) -> String {
         }
     }
     let mut status = Vec::new();
-    for p in 0..2 {
+    for p in 0..r.seats() {
         if r.stores[p].is_some() {
             status.push(format!("{} store {}", r.players[p], pos.cells[n + p]));
         }
@@ -76,16 +79,20 @@ pub fn board(v: &Variant, game: &Game) -> String {
     }
     match (game.outcome(), pos.to_move) {
         (Some(o), _) => {
-            let who = match o.winner {
-                Some(p) => format!("{} wins", r.players[p as usize]),
-                None => "draw".to_string(),
-            };
+            let who = who_won(r, o);
+            let scores: Vec<String> = r
+                .players
+                .iter()
+                .zip(o.scores)
+                .map(|(name, score)| format!("{name} {score}"))
+                .collect();
             status.push(format!(
-                "game over ({}): {who}, {} {} – {} {}",
-                o.reason, r.players[0], o.scores[0], r.players[1], o.scores[1]
+                "game over ({}): {who}, {}",
+                o.reason,
+                scores.join(" – ")
             ));
         }
-        (None, Some(p)) => status.push(format!("{} to move", r.players[p as usize])),
+        (None, Some(p)) => status.push(format!("{} to move", r.player_name(p).unwrap_or("?"))),
         (None, None) => {}
     }
     let _ = writeln!(out, "{}", status.join(" · "));
@@ -104,4 +111,22 @@ fn right(text: &str, width: usize) -> String {
 fn left_aligned(text: &str, width: usize) -> String {
     let pad = width.saturating_sub(text.chars().count());
     format!("{text}{}", " ".repeat(pad))
+}
+
+/// Who won, in words: "south wins", "draw", or for a solitaire lost
+/// "solo loses".
+fn who_won(r: &Rules, o: &Outcome) -> String {
+    match o.winner {
+        Some(p) => match r.player_name(p) {
+            Some(name) => format!("{name} wins"),
+            None => format!("{} loses", r.players[0]),
+        },
+        None => "draw".to_string(),
+    }
+}
+
+/// An outcome in a few words: who won and by which end rule ("south wins
+/// (no_seeds)").
+pub fn result_text(r: &Rules, o: &Outcome) -> String {
+    format!("{} ({})", who_won(r, o), o.reason)
 }

@@ -244,10 +244,7 @@ fn check_ply(
                     format!("`{name}` is not a player"),
                     "unknown player",
                 )
-                .hint(format!(
-                    "the players are {} and {}",
-                    r.players[0], r.players[1]
-                )),
+                .hint(r.players_are()),
             )
         })
     };
@@ -296,7 +293,7 @@ fn check_ply(
             let have = pos
                 .to_move
                 .map_or("nobody (the game is over)".to_string(), |p| {
-                    r.players[p as usize].clone()
+                    r.player_name(p).unwrap_or_default().to_string()
                 });
             if have != *t.get_ref() {
                 return fail(
@@ -322,15 +319,16 @@ fn check_ply(
         if let Some(w) = &e.winner {
             let have = match outcome {
                 None => "nobody yet (the game goes on)".to_string(),
-                Some(o) => o
-                    .winner
-                    .map_or("draw".to_string(), |p| r.players[p as usize].clone()),
+                // A solitaire the player lost is won by nobody.
+                Some(o) => o.winner.map_or("draw".to_string(), |p| {
+                    r.player_name(p).unwrap_or("nobody").to_string()
+                }),
             };
             if have != *w.get_ref() {
                 return fail(
                     w.span(),
                     format!("the winner is {have}, not {}", w.get_ref()),
-                    "write a player's name or \"draw\"".into(),
+                    "write a player's name, \"draw\", or \"nobody\" for a solitaire lost".into(),
                 );
             }
         }

@@ -28,6 +28,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("achochodi", include_str!("../variants/achochodi.sow")),
     ("tchuka-ruma", include_str!("../variants/tchuka-ruma.sow")),
     (
+        "tchuka-ruma-solitaire",
+        include_str!("../variants/tchuka-ruma-solitaire.sow"),
+    ),
+    (
         "toguz-kumalak",
         include_str!("../variants/toguz-kumalak.sow"),
     ),

@@ -243,6 +243,49 @@ fn a_pass_is_listed_and_played_as_pass() {
     assert!(r.stderr.contains("no pass here"), "{}", r.stderr);
 }
 
+/// TS9: the solitaire has exactly one winning line, found from the command
+/// line by listing every line the game allows within 20 turns.
+#[test]
+fn perft_lists_the_one_winning_line_of_the_solitaire() {
+    let r = sow(&["perft", "tchuka-ruma-solitaire", "20", "--lines"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let wins: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("solo wins"))
+        .collect();
+    assert_eq!(wins, ["solo wins (won): C D C D B D"], "{}", r.stdout);
+    let losses = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("solo loses (lost): "))
+        .count();
+    assert_eq!(losses, 14, "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("ended within 20 turns: 14 solo loses (lost), 1 solo wins (won)"),
+        "{}",
+        r.stdout
+    );
+    // Every line ends: the count is the same at any greater depth, and
+    // it is the last line, bare.
+    assert_eq!(r.stdout.lines().last(), Some("15"));
+    // The winning line played out: the game is won, every seed in the ruma.
+    let r = sow(&[
+        "play",
+        "tchuka-ruma-solitaire",
+        "--moves",
+        "C D C D B D",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let last: serde_json::Value = serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(last["outcome"]["winner"], "solo");
+    assert_eq!(last["position"]["stores"], serde_json::json!({ "solo": 8 }));
+    assert_eq!(last["position"]["hands"], serde_json::json!({ "solo": 0 }));
+}
+
 #[test]
 fn perft_ends_with_a_bare_integer() {
     let r = sow(&["perft", "oware-abapa", "3"]);

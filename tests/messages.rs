@@ -90,16 +90,18 @@ fn a_variable_valued_by_player_names_compares_with_players() {
     );
 }
 
-/// `players solo` opened with "the file declares no players". It says
-/// what the line names now, and nothing else about players.
+/// `players solo` opened with "the file declares no players". A
+/// solitaire is a game now: a two-player file turned into one is told
+/// which player there is, and nothing about a missing declaration.
 #[test]
 fn one_player_is_reported_where_it_is_named() {
     let text = kalah().replace("players south north", "players solo");
     let Err(e) = Variant::from_source("solo.sow", &text) else {
-        panic!("one player is refused");
+        panic!("rows of players not declared are refused");
     };
     let shown = e.render();
-    assert!(shown.contains("`players solo` names one player"), "{shown}");
+    assert!(shown.contains("`north` is not a player"), "{shown}");
+    assert!(shown.contains("the only player is `solo`"), "{shown}");
     assert!(!shown.contains("declares no players"), "{shown}");
 }
 

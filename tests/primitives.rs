@@ -426,3 +426,57 @@ fn a_turn_sown_from_the_store() {
     let err = sow::notation::parse_turn(&g, "store:4").unwrap_err();
     assert!(err.message.contains("not a turn here"), "{}", err.message);
 }
+
+/// `players NAME`, a solitaire: the one player moves every turn (with or
+/// without `again`), end rules are judged for that player alone, and a
+/// game ended `loser NAME` is won by no one.
+#[test]
+fn a_solitaire_player_moves_every_turn() {
+    let text = "variant lone
+players solo
+board {
+  row solo: A B C D
+  store solo right
+}
+setup {
+  seeds 1
+}
+track solo: A B C D store(solo)
+sow {
+  take all
+}
+rule from_a_hole at start {
+  require seeds(origin) > 0
+}
+end filled when seeds(store(solo)) == 4 winner solo
+end jammed when seeds(C) > 2 loser solo
+";
+    let v = variant(text);
+    let mut g = sow::engine::Game::new(v.engine.clone()).unwrap();
+    // A: the seed goes to B; no `again`, and the same player moves.
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(g.position().to_move, Some(0));
+    assert_eq!(counts(&g, &["A", "B", "C", "D"]), [0, 2, 1, 1]);
+    // B: two seeds to C and D; C is not yet jammed.
+    g.play(turn(&g, "B")).unwrap();
+    assert_eq!(counts(&g, &["A", "B", "C", "D"]), [0, 0, 2, 2]);
+    assert!(g.outcome().is_none());
+    // D: one to the store, one round to A: play goes on.
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(g.position().to_move, Some(0));
+    assert_eq!(counts(&g, &["A", "B", "C", "D"]), [1, 0, 2, 0]);
+    assert_eq!(legal_labels(&g), ["A", "C"]);
+    // A: to B; then B to C: three seeds in C, the game is lost.
+    g.play(turn(&g, "A")).unwrap();
+    g.play(turn(&g, "B")).unwrap();
+    let o = g.outcome().expect("jammed");
+    assert_eq!(&*o.reason, "jammed");
+    assert_eq!(o.winner, Some(1), "the seat no one sits in: lost");
+    assert_eq!(v.engine.rules.player_name(1), None);
+    // An end rule of a solitaire must say its result.
+    let bad = text.replace(" loser solo", "");
+    let Err(e) = Variant::from_source("lone.sow", &bad) else {
+        panic!("an end rule without a result is refused in a solitaire");
+    };
+    assert!(e.render().contains("names its result"), "{}", e.render());
+}

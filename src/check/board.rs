@@ -51,16 +51,22 @@ impl Checker {
                         .hint("keep one `players` line"),
                     );
                 }
-                self.players = Some([a.clone(), b.clone()]);
+                self.players = Some(vec![a.clone(), b.clone()]);
             }
-            [Some(one)] => self.err(
-                Diagnostic::at(
-                    s.span,
-                    format!("`players {one}` names one player: a game here has two"),
-                    "one player",
-                )
-                .hint("one-player games (solitaires) are not expressed yet; write `players south north`"),
-            ),
+            [Some(one)] => {
+                // A solitaire: one player, who moves every turn.
+                if self.players.is_some() {
+                    self.err(
+                        Diagnostic::at(
+                            s.span,
+                            "the players are declared twice",
+                            "second declaration",
+                        )
+                        .hint("keep one `players` line"),
+                    );
+                }
+                self.players = Some(vec![one.clone()]);
+            }
             [Some(a), Some(_)] => self.err(
                 Diagnostic::at(
                     s.span,
@@ -72,8 +78,8 @@ impl Checker {
             _ => self.err(
                 Diagnostic::at(
                     s.span,
-                    "`players` takes two different names",
-                    "expected two names",
+                    "`players` takes one name (a solitaire) or two different names",
+                    "expected one or two names",
                 )
                 .hint("write `players south north`: the first sits at the bottom of the board"),
             ),
@@ -253,8 +259,10 @@ impl Checker {
         }
         if self.rows.is_empty() {
             self.err(
-                Diagnostic::at(s.span, "the board has no rows", "empty board")
-                    .hint("add `row south: A B C D E F`"),
+                Diagnostic::at(s.span, "the board has no rows", "empty board").hint(format!(
+                    "add `row {}: A B C D E F`",
+                    self.players.as_ref().map_or("south", |p| p[0].as_str())
+                )),
             );
             return;
         }
@@ -277,7 +285,7 @@ impl Checker {
                 );
             }
         }
-        for p in 0..2u8 {
+        for p in 0..self.seats() as u8 {
             if !self.rows.iter().any(|r| r.owner == p) {
                 let name = self
                     .players
@@ -349,7 +357,7 @@ impl Checker {
                 );
             }
         }
-        for p in 0..2 {
+        for p in 0..self.seats() {
             if !seen[p] {
                 let pname = self
                     .players

@@ -50,6 +50,20 @@ impl Checker {
                 return None;
             }
         };
+        if let (None, Some([one])) = (&result, self.players.as_deref()) {
+            // No opponent's score to compare with: the rule must say.
+            self.err(
+                Diagnostic::at(
+                    s.span,
+                    "a solitaire's end rule names its result",
+                    "no result",
+                )
+                .hint(format!(
+                    "end it with `winner {one}`, `loser {one}` or `draw`"
+                )),
+            );
+            return None;
+        }
         let Some(name) = name_e.as_word().map(str::to_string) else {
             self.err(
                 Diagnostic::at(

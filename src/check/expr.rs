@@ -12,7 +12,7 @@ use crate::syntax::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 #[derive(Clone, Copy)]
 pub struct Scope<'a> {
     /// Player names.
-    pub players: &'a [String; 2],
+    pub players: &'a [String],
     /// Pit labels.
     pub labels: &'a HashMap<String, PitId>,
     /// Named per-player regions, by name → index.
@@ -435,6 +435,15 @@ impl<'a> Lowerer<'a> {
                     "the other player, known only during a turn",
                     self,
                 )?;
+                if let [one] = self.scope.players {
+                    return self.error(
+                        Diagnostic::at(e.span, "a solitaire has no opponent", "one player").hint(
+                            format!(
+                                "`players {one}` declares one player: write `mover` or `{one}`"
+                            ),
+                        ),
+                    );
+                }
                 Value::Who(Who::Opponent)
             }
             "player" => {
@@ -1142,7 +1151,10 @@ impl<'a> Lowerer<'a> {
     pub fn player_values(&mut self, v: usize, e: &Expr) -> Option<[usize; 2]> {
         let var = &self.scope.vars[v];
         let players = self.scope.players;
-        let at = |p: usize| var.values.iter().position(|x| *x == players[p]);
+        // (A solitaire's second seat, which never moves, reads as its one
+        // player.)
+        let name = |p: usize| &players[p.min(players.len() - 1)];
+        let at = |p: usize| var.values.iter().position(|x| x == name(p));
         if let (Some(a), Some(b)) = (at(0), at(1)) {
             return Some([a, b]);
         }
@@ -1155,10 +1167,9 @@ impl<'a> Lowerer<'a> {
             "not a player's variable",
         )
         .hint(format!(
-            "compare it with one of its values ({}), or name its values `{}` and `{}`",
+            "compare it with one of its values ({}), or name its values {}",
             var.values.join(", "),
-            players[0],
-            players[1]
+            crate::ir::Rules::players_text(players)
         ));
         self.error(d);
         None

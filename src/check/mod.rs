@@ -170,7 +170,7 @@ struct Checker {
     diagnostics: Vec<Diagnostic>,
     name: Option<String>,
     title: Option<String>,
-    players: Option<[String; 2]>,
+    players: Option<Vec<String>>,
     pits: Vec<Pit>,
     labels: HashMap<String, PitId>,
     label_spans: Vec<Span>,
@@ -323,6 +323,11 @@ impl Checker {
         true
     }
 
+    /// The number of players declared (two until `players` is read).
+    fn seats(&self) -> usize {
+        self.players.as_ref().map_or(2, Vec::len)
+    }
+
     fn player(&mut self, e: &Expr) -> Option<Player> {
         let players = self.players.clone()?;
         match e.as_word() {
@@ -337,7 +342,10 @@ impl Checker {
                     format!("`{text}` is not a player"),
                     "expected a player's name",
                     players.iter().map(String::as_str),
-                    format!("the players are `{}` and `{}`", players[0], players[1]),
+                    match players.as_slice() {
+                        [one] => format!("the only player is `{one}`"),
+                        all => format!("the players are {}", Rules::players_text(all)),
+                    },
                 ));
                 None
             }

@@ -46,7 +46,7 @@ impl Checker {
     }
 
     /// `track [OWNER]: places`: one shared, or one per player.
-    pub(super) fn track(&mut self, s: &Statement, players: &[String; 2], tracks: &mut Tracks) {
+    pub(super) fn track(&mut self, s: &Statement, players: &[String], tracks: &mut Tracks) {
         self.no_block(s);
         let owner = match s.args.as_slice() {
             [] => None,
@@ -70,7 +70,7 @@ impl Checker {
         };
         let slots = self.slots(s);
         let which: Vec<usize> = match owner {
-            None => vec![0, 1],
+            None => (0..players.len()).collect(),
             Some(p) => vec![p as usize],
         };
         for p in which {
@@ -94,12 +94,17 @@ impl Checker {
     /// when it is skipped.
     pub(super) fn tracks(
         &mut self,
-        players: &[String; 2],
-        tracks: Tracks,
+        players: &[String],
+        mut tracks: Tracks,
         sowing: &Sowing,
     ) -> Option<[Vec<Slot>; 2]> {
+        if players.len() == 1 {
+            // A solitaire's second seat, which never moves, keeps the
+            // player's track: the engine's tables stay whole.
+            tracks[1] = tracks[0].clone();
+        }
         let [Some((a, sa)), Some((b, sb))] = tracks else {
-            for (p, t) in tracks.iter().enumerate() {
+            for (p, t) in tracks.iter().enumerate().take(players.len()) {
                 if t.is_none() {
                     self.err(
                         Diagnostic::new(format!("`{}` has no sowing track", players[p]))
@@ -109,7 +114,11 @@ impl Checker {
             }
             return None;
         };
-        for (p, (t, span)) in [(&a, sa), (&b, sb)].into_iter().enumerate() {
+        for (p, (t, span)) in [(&a, sa), (&b, sb)]
+            .into_iter()
+            .enumerate()
+            .take(players.len())
+        {
             if !t.iter().any(|slot| matches!(slot, Slot::Pit(id) if self.pits[*id as usize].owner == p as Player)) {
                 self.err(
                     Diagnostic::at(span, format!("`{}` has none of their pits on their track", players[p]), "nothing to sow from")

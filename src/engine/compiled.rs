@@ -886,7 +886,7 @@ impl Compiler<'_> {
                 let value = |p: usize| {
                     values
                         .iter()
-                        .position(|v| *v == players[p])
+                        .position(|v| Some(v) == players.get(p))
                         .unwrap_or_default() as u32
                 };
                 let values = [value(0), value(1)];

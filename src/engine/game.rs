@@ -280,7 +280,7 @@ impl Game {
         let mover = st.pos.to_move.unwrap_or(0);
         st.plies += 1;
         st.cut = false;
-        st.pos.to_move = Some(1 - mover);
+        st.pos.to_move = Some(e.rules.next_player(mover));
         st.settle(&self.engine, false)
     }
 
@@ -300,6 +300,7 @@ impl Game {
                     // list it.)
                     Endless::Forbid => return Err(TooLong),
                     Endless::Draw => None,
+                    // (In a solitaire the seat no one sits in: a loss.)
                     Endless::Loss => Some(1 - mover),
                 };
                 st.pos.copy_from(&st.before);
@@ -339,7 +340,11 @@ impl Game {
                 &mut st.acts,
             );
         }
-        st.pos.to_move = Some(if applied.again { mover } else { 1 - mover });
+        st.pos.to_move = Some(if applied.again {
+            mover
+        } else {
+            e.rules.next_player(mover)
+        });
         st.settle(&self.engine, applied.stored)
     }
 

@@ -283,7 +283,9 @@ impl Plan {
             .flat_map(|(end, e)| {
                 // A rule about `player` is judged for each player, the mover first.
                 let each: Vec<Option<Player>> = if mentions_each(e) {
-                    vec![Some(mover), Some(1 - mover)]
+                    (0..rules.seats() as Player)
+                        .map(|i| Some(if i == 0 { mover } else { 1 - mover }))
+                        .collect()
                 } else {
                     vec![None]
                 };

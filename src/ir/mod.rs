@@ -22,8 +22,11 @@ pub struct Rules {
     pub name: String,
     /// A human title.
     pub title: String,
-    /// The two players' names; index 0 sits at the bottom of the board.
-    pub players: [String; 2],
+    /// The players' names: two (index 0 sits at the bottom of the board),
+    /// or one for a solitaire. A solitaire is played on the engine's two
+    /// seats, the second never moving: a solitaire "won" by that seat is
+    /// a game the player lost (see [`Rules::seats`]).
+    pub players: Vec<String>,
     /// Every pit, in declaration order.
     pub pits: Vec<Pit>,
     /// The rows as drawn, top to bottom.
@@ -190,6 +193,48 @@ pub struct Setup {
     pub stores: [u32; 2],
     /// Who moves first.
     pub first: Player,
+}
+
+impl Rules {
+    /// The number of players: 2, or 1 for a solitaire.
+    pub fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The player who moves after `p` when nothing gives `p` another
+    /// turn: the other, or in a solitaire the player again.
+    pub fn next_player(&self, p: Player) -> Player {
+        if self.seats() == 1 {
+            p
+        } else {
+            1 - p
+        }
+    }
+
+    /// A player's name; `None` for the seat no one sits in (a solitaire's
+    /// second).
+    pub fn player_name(&self, p: Player) -> Option<&str> {
+        self.players.get(p as usize).map(String::as_str)
+    }
+
+    /// Who plays, for a message: "the players are south and north", or
+    /// "the only player is solo".
+    pub fn players_are(&self) -> String {
+        match self.players.as_slice() {
+            [one] => format!("the only player is {one}"),
+            all => format!("the players are {}", all.join(" and ")),
+        }
+    }
+
+    /// The players' names, for a message: "`south` and `north`", or
+    /// "`solo`".
+    pub fn players_text(names: &[String]) -> String {
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    }
 }
 
 /// A place on a sowing track.
