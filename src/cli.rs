@@ -37,6 +37,10 @@ struct Pick {
     /// Give an option of the variant a value (repeatable).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
+    /// Who moves first, where the rules leave it to the players (`first
+    /// chosen`).
+    #[arg(long, value_name = "PLAYER")]
+    first: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -277,17 +281,55 @@ fn parse_options(given: &[String]) -> Result<Vec<(String, String)>, Failed> {
         .collect()
 }
 
+/// The player `--first` names, where the rules leave the choice open.
+fn first_player(v: &Variant, name: &str) -> Result<u8, Failed> {
+    let r = &v.engine.rules;
+    let Some(p) = r.players.iter().position(|p| p == name) else {
+        return Err(fail_usage(format!(
+            "`--first {name}`: `{name}` is not a player ({})",
+            r.players_are()
+        )));
+    };
+    if !r.setup.first_chosen {
+        return Err(fail_usage(format!(
+            "`--first`: the rules of {} say who moves first ({}); `--first` is for variants whose setup says `first chosen`",
+            r.name,
+            r.players[r.setup.first as usize]
+        )));
+    }
+    Ok(p as u8)
+}
+
+/// Refuses `--first` where no new game is started.
+fn no_first(pick: &Pick, why: &str) -> Result<(), Failed> {
+    match pick.first {
+        Some(_) => Err(fail_usage(format!(
+            "`--first` sets who starts a new game: {why}"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The variant picked, with the options given and those a position file
 /// was saved with; and the game, from the start or from the position.
 fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
+    if from.is_some() {
+        no_first(pick, "a position read with `--from` says who is to move")?;
+    }
     let position = match from {
         Some(path) => Some((path, read(path)?)),
         None => None,
     };
     let v = variant_of(pick, position.as_ref())?;
     let game = match &position {
-        None => Game::new(v.engine.clone())
-            .map_err(|_| fail_plain("the start position's turns run past the engine's limit"))?,
+        None => {
+            let mut start = v.engine.start_position();
+            if let Some(name) = &pick.first {
+                start.to_move = Some(first_player(&v, name)?);
+            }
+            Game::from_position(v.engine.clone(), start, Vec::new())
+                .map_err(|_| fail_plain("the start position's turns run past the engine's limit"))?
+        }
         Some((path, text)) => json::read_position(&v, text).map_err(|d| fail(path, text, &[d]))?,
     };
     Ok((v, game))
@@ -456,6 +498,7 @@ fn moves(
 /// answered by one line, `{"moves": [...]}` or `{"error": "..."}`, flushed
 /// at once; an error in one position does not stop the next.
 fn converse<W: Write>(out: &mut Checked<W>, pick: &Pick, format: Format) -> Result<(), Failed> {
+    no_first(pick, "each position read says who is to move")?;
     if format != Format::Json {
         return Err(fail_usage(
             "`--from -` answers each position in JSON: add `--format json`",
@@ -673,6 +716,7 @@ fn list(out: &mut impl Write) -> Result<(), Failed> {
 }
 
 fn show(out: &mut impl Write, pick: &Pick) -> Result<(), Failed> {
+    no_first(pick, "`show` prints the rules, not a game")?;
     let v = variant_of(pick, None)?;
     let _ = write!(out, "{}", load::show(&v));
     Ok(())

@@ -286,6 +286,83 @@ fn perft_lists_the_one_winning_line_of_the_solitaire() {
     assert_eq!(last["position"]["hands"], serde_json::json!({ "solo": 0 }));
 }
 
+/// `first chosen`: who starts is named on the command line, by any game
+/// command that starts a game; refused where the rules say who starts,
+/// for a name that is no player, and beside a position read.
+#[test]
+fn first_names_who_starts_where_the_rules_leave_it_open() {
+    let kalah = std::fs::read_to_string(root().join("variants/kalah.sow")).unwrap();
+    let open = kalah.replace("  first south ", "  first chosen ");
+    assert_ne!(open, kalah);
+    let path = temp("first_chosen.sow", &open);
+    let start = |args: &[&str]| -> serde_json::Value {
+        let mut all = vec!["play", path.as_str(), "--moves", "", "--format", "json"];
+        all.extend(args);
+        let r = sow(&all);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap()
+    };
+    assert_eq!(
+        start(&[])["position"]["to_move"],
+        "south",
+        "the first player by default"
+    );
+    assert_eq!(start(&["--first", "north"])["position"]["to_move"], "north");
+    // North's pits are the legal turns, and perft counts from there too.
+    let r = sow(&["moves", &path, "--first", "north", "--format", "json"]);
+    assert!(
+        r.stdout
+            .lines()
+            .all(|l| l.contains(r#""move":"#) && !l.contains(r#""move":"A""#)),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.lines().count(), 6);
+    let r = sow(&[
+        "random", &path, "--first", "north", "--games", "2", "--seed", "1", "--format", "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let game: serde_json::Value = serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
+    assert!(
+        game["moves"][0]
+            .as_str()
+            .unwrap()
+            .chars()
+            .all(|c| c.is_ascii_lowercase()),
+        "{game}"
+    );
+    // The errors, each a usage error.
+    for (args, says) in [
+        (
+            vec!["play", "kalah", "--first", "north"],
+            "the rules of kalah say who moves first (south)",
+        ),
+        (
+            vec!["play", path.as_str(), "--first", "east"],
+            "`east` is not a player (the players are south and north)",
+        ),
+        (
+            vec![
+                "moves",
+                path.as_str(),
+                "--first",
+                "north",
+                "--from",
+                "x.json",
+            ],
+            "a position read with `--from` says who is to move",
+        ),
+        (
+            vec!["show", path.as_str(), "--first", "north"],
+            "`show` prints the rules",
+        ),
+    ] {
+        let r = sow(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+}
+
 #[test]
 fn perft_ends_with_a_bare_integer() {
     let r = sow(&["perft", "oware-abapa", "3"]);

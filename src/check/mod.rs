@@ -139,6 +139,7 @@ impl Lowered {
                 hands: [0, 0],
                 stores: [0, 0],
                 first: 0,
+                first_chosen: false,
             },
             setup_seen: false,
             tracks: [None, None],

@@ -79,17 +79,20 @@ impl Checker {
                 }
                 "first" => {
                     if let [e] = st.args.as_slice() {
-                        if let Some(p) = self.player(e) {
+                        let named = |w: &str| self.players.iter().flatten().any(|p| p == w);
+                        if e.as_word() == Some("chosen") && !named("chosen") {
+                            setup.first_chosen = true;
+                        } else if let Some(p) = self.player(e) {
                             setup.first = p;
                         }
                     } else {
                         self.err(
                             Diagnostic::at(
                                 st.span,
-                                "`first` takes a player",
+                                "`first` takes a player, or `chosen`",
                                 "expected `first PLAYER`",
                             )
-                            .hint("write `first south`"),
+                            .hint("write `first south`, or `first chosen` where the players decide (`--first PLAYER`)"),
                         );
                     }
                 }

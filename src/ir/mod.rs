@@ -193,6 +193,10 @@ pub struct Setup {
     pub stores: [u32; 2],
     /// Who moves first.
     pub first: Player,
+    /// Whether the rules leave who moves first to the players (`first
+    /// chosen`): the command line names them (`--first PLAYER`), `first`
+    /// being the first player declared otherwise.
+    pub first_chosen: bool,
 }
 
 impl Rules {
