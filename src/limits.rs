@@ -69,6 +69,12 @@ pub const MAX_STORE_TURN: u32 = 1000;
 /// The most flags a notation may declare.
 pub const MAX_FLAGS: usize = 8;
 
+/// The most ways one turn is listed with the per-sowing flag answered
+/// (`flag "<" per sowing`): each set of sowings where the answer changes
+/// what the turn does is one more legal turn, found by playing it; past
+/// this, listing the position's turns is refused as too long.
+pub const MAX_MARKED_TURNS: usize = 256;
+
 /// How much work one turn may do before it is stopped with an error (a
 /// few seconds): each sowing costs its seeds sown one by one and the rules
 /// it may judge, weighed by their size (see `engine::turn`). A turn that

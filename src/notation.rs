@@ -30,6 +30,7 @@ pub fn write_turn(game: &Game, turn: Turn) -> String {
         turn.pit as usize,
         letter,
         turn.flags,
+        turn.marks,
     )
 }
 
@@ -43,6 +44,9 @@ pub struct Written {
     pub letter: Option<usize>,
     /// The flags written.
     pub flags: u8,
+    /// The sowings after which the per-sowing flag is written (see
+    /// [`Turn::marks`]).
+    pub marks: u32,
 }
 
 /// The text of a turn: the label of pit `pit`, the letter, the flags in
@@ -53,6 +57,7 @@ pub fn encode(
     pit: usize,
     letter: Option<usize>,
     flags: u8,
+    marks: u32,
 ) -> String {
     let mut out = pits[pit].label.clone();
     if let Some(l) = letter.and_then(|l| notation.letters.get(l)) {
@@ -63,6 +68,14 @@ pub fn encode(
             out.push_str(f);
         }
     }
+    if let Some(f) = notation.per_sowing.and_then(|i| notation.flags.get(i)) {
+        // The per-sowing flag, with the sowing it answers: `<2`.
+        for k in 0..32 {
+            if marks >> k & 1 == 1 {
+                out.push_str(&format!("{f}{}", k + 1));
+            }
+        }
+    }
     out
 }
 
@@ -71,7 +84,7 @@ pub fn encode(
 /// then the label and a letter are told apart. One function for reading
 /// and for the checker's proof that every turn reads back.
 pub fn decode(pits: &[Pit], notation: &Notation, text: &str) -> Option<Written> {
-    let (t, flags) = strip_marks(text.trim(), &notation.ignore, &notation.flags);
+    let (t, flags, marks) = strip_marks(text.trim(), notation);
     (0..pits.len()).find_map(|i| {
         let rest = t.strip_prefix(pits[i].label.as_str())?;
         if rest.is_empty() {
@@ -79,6 +92,7 @@ pub fn decode(pits: &[Pit], notation: &Notation, text: &str) -> Option<Written> 
                 pit: i,
                 letter: None,
                 flags,
+                marks,
             })
         } else {
             notation
@@ -89,6 +103,7 @@ pub fn decode(pits: &[Pit], notation: &Notation, text: &str) -> Option<Written> 
                     pit: i,
                     letter: Some(c),
                     flags,
+                    marks,
                 })
         }
     })
@@ -98,7 +113,7 @@ pub fn decode(pits: &[Pit], notation: &Notation, text: &str) -> Option<Written> 
 pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
     let rules = &game.engine().rules;
     let whole = Span::new(0, text.len());
-    let t = strip_marks(text.trim(), &rules.notation.ignore, &rules.notation.flags).0;
+    let t = strip_marks(text.trim(), &rules.notation).0;
     if game.outcome().is_some() {
         return Err(Diagnostic::at(
             whole,
@@ -148,6 +163,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         pit,
         letter: choice,
         flags,
+        marks,
     }) = decode(&rules.pits, &rules.notation, text)
     else {
         let mut d = Diagnostic::at(
@@ -175,6 +191,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         .filter(|m| {
             m.pit as usize == pit
                 && m.flags == flags
+                && m.marks == marks
                 && choice.is_none_or(|c| m.choice as usize == c)
         })
         .collect();
@@ -221,15 +238,25 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
 }
 
 /// Removes annotations and flags (declared by the variant) from the end of
-/// a turn, and says which flags were written.
-fn strip_marks<'t>(mut t: &'t str, ignore: &[String], flags: &[String]) -> (&'t str, u8) {
-    let mut marks: Vec<(&String, Option<usize>)> = ignore
+/// a turn, and says which flags were written, and after which sowings the
+/// per-sowing flag was (`<2`).
+fn strip_marks<'t>(mut t: &'t str, notation: &Notation) -> (&'t str, u8, u32) {
+    let per_sowing = notation.per_sowing.and_then(|i| notation.flags.get(i));
+    let mut marks: Vec<(&String, Option<usize>)> = notation
+        .ignore
         .iter()
         .map(|a| (a, None))
-        .chain(flags.iter().enumerate().map(|(i, f)| (f, Some(i))))
+        .chain(
+            notation
+                .flags
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| notation.per_sowing != Some(i))
+                .map(|(i, f)| (f, Some(i))),
+        )
         .collect();
     marks.sort_by_key(|(m, _)| std::cmp::Reverse(m.len()));
-    let mut written = 0u8;
+    let (mut written, mut sowings) = (0u8, 0u32);
     loop {
         let before = t;
         for (m, flag) in &marks {
@@ -240,8 +267,18 @@ fn strip_marks<'t>(mut t: &'t str, ignore: &[String], flags: &[String]) -> (&'t 
                 }
             }
         }
+        if let Some(f) = per_sowing {
+            // The flag and a sowing from 1 to 32.
+            let digits = t.len() - t.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            let (rest, n) = t.split_at(t.len() - digits);
+            let k: Option<u32> = n.parse().ok().filter(|k| (1..=32).contains(k));
+            if let (Some(k), Some(rest)) = (k, rest.strip_suffix(f.as_str())) {
+                t = rest;
+                sowings |= 1 << (k - 1);
+            }
+        }
         if t == before {
-            return (t, written);
+            return (t, written, sowings);
         }
     }
 }

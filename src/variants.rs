@@ -42,6 +42,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("deka", include_str!("../variants/deka.sow")),
     ("ba-awa", include_str!("../variants/ba-awa.sow")),
     ("azigo", include_str!("../variants/azigo.sow")),
+    ("omweso", include_str!("../variants/omweso.sow")),
     (
         "pallanguli-single",
         include_str!("../variants/pallanguli-single.sow"),

@@ -229,6 +229,7 @@ fn turns_that_never_end_are_found_exactly_and_left_out() {
                     choice: sow::Turn::NO_LETTER,
                     flags: 0,
                     seeds: 0,
+                    marks: 0,
                 };
                 let finite = ends_by_hand(board, i);
                 // Legal exactly when the hand sowing ends; left out otherwise.

@@ -88,12 +88,12 @@ end south_empty when seeds(side(south)) == 0",
 #[test]
 fn sowings_at_lift_counts_the_sowing_begun() {
     let v = variant(&board(
-        "var lifted per pit: no first second
+        "var lift_seen per pit: no first second
 rule first_lift at lift when sowings == 1 {
-  set lifted(here) = first
+  set lift_seen(here) = first
 }
 rule second_lift at lift when sowings == 2 {
-  set lifted(here) = second
+  set lift_seen(here) = second
 }
 rule on at land when seeds(last) > 1 and sowings == 1 {
   relay

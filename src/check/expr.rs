@@ -110,6 +110,7 @@ pub const FUNCTIONS: &[&str] = &[
     "hand",
     "owner",
     "opposite",
+    "behind",
     "next",
     "prev",
     "first",
@@ -122,6 +123,7 @@ pub const WORDS: &[&str] = &[
     "opponent",
     "last",
     "origin",
+    "lifted",
     "here",
     "player",
     "total",
@@ -470,6 +472,14 @@ impl<'a> Lowerer<'a> {
                 )?;
                 Value::Place(Place::Origin)
             }
+            "lifted" => {
+                need(
+                    ctx.sees.last,
+                    "the pit last lifted to be sown, known once a sowing has been made",
+                    self,
+                )?;
+                Value::Place(Place::Lifted)
+            }
             "here" => {
                 need(
                     ctx.sees.here,
@@ -671,6 +681,10 @@ impl<'a> Lowerer<'a> {
                 Some(Value::Place(Place::Opposite(Box::new(
                     self.place(&args[0])?,
                 ))))
+            }
+            "behind" => {
+                self.arity(name, span, args, 1, "behind(opposite(last))")?;
+                Some(Value::Place(Place::Behind(Box::new(self.place(&args[0])?))))
             }
             "next" | "prev" => {
                 // next(PLACE), next(PLACE, N): N steps along the mover's track

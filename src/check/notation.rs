@@ -92,7 +92,27 @@ impl Checker {
                     }
                 }
                 "flag" => {
-                    for e in tail(st).iter().chain(st.args.iter()) {
+                    // `flag "<" per sowing`: answered at each sowing.
+                    let mut marks: Vec<&Expr> = tail(st).iter().chain(st.args.iter()).collect();
+                    let words: Vec<Option<&str>> =
+                        marks.iter().rev().take(2).map(|e| e.as_word()).collect();
+                    let per_sowing = words == [Some("sowing"), Some("per")];
+                    if per_sowing {
+                        marks.truncate(marks.len() - 2);
+                        if marks.len() != 1 || notation.per_sowing.is_some() {
+                            self.err(
+                                Diagnostic::at(
+                                    st.span,
+                                    "one flag is answered at each sowing",
+                                    "more than one",
+                                )
+                                .hint("declare a single `flag \"<\" per sowing`; other flags hold for the whole turn"),
+                            );
+                        } else {
+                            notation.per_sowing = Some(notation.flags.len());
+                        }
+                    }
+                    for e in marks {
                         match &e.kind {
                             ExprKind::Str(f)
                                 if !f.is_empty()
@@ -149,14 +169,31 @@ impl Checker {
                     t.push_str(&format!(" with flag `{f}`"));
                 }
             }
+            if w.marks != 0 {
+                t.push_str(" with the per-sowing flag");
+            }
             t
+        };
+        // The per-sowing flag is written with its sowings, never alone.
+        let marks: &[u32] = if n.per_sowing.is_some() {
+            &[0, 1, 0b101]
+        } else {
+            &[0]
         };
         for pit in 0..self.pits.len() {
             for &letter in &letters {
-                for flags in 0..(1u16 << n.flags.len()) {
+                for (flags, &marks) in (0..(1u16 << n.flags.len()))
+                    .filter(|f| n.per_sowing.is_none_or(|i| f & 1 << i == 0))
+                    .flat_map(|f| marks.iter().map(move |m| (f, m)))
+                {
                     let flags = flags as u8;
-                    let turn = Written { pit, letter, flags };
-                    let text = encode(&self.pits, n, pit, letter, flags);
+                    let turn = Written {
+                        pit,
+                        letter,
+                        flags,
+                        marks,
+                    };
+                    let text = encode(&self.pits, n, pit, letter, flags, marks);
                     let annotated = std::iter::once(String::new()).chain(n.ignore.iter().cloned());
                     for a in annotated {
                         let written = format!("{text}{a}");

@@ -116,6 +116,7 @@ impl Checker {
                 | Action::Prefer(_)
                 | Action::Relay(_)
                 | Action::RelayFrom(_)
+                | Action::RelayGoing(_)
                 | Action::Resow { .. }
                 | Action::Set { .. }
                 | Action::SetPlayer { .. }
@@ -221,31 +222,46 @@ impl Checker {
         // (The moment allows it, so it names a kind.)
         let kind = ActionKind::named(w)?;
         match kind {
-            ActionKind::Relay => {
-                match (st.args.as_slice(), &st.tail) {
-                    ([], None) => Some(Action::Relay(None)),
-                    ([f, p], None) if f.as_word() == Some("from") => {
-                        let mut lw = Lowerer::new(scope(ctx));
-                        let place = lw.place(p);
-                        self.diagnostics.append(&mut lw.diagnostics);
-                        Some(Action::RelayFrom(place?))
-                    }
-                    ([n], None) => self
-                        .number(n, "the number relayed")
-                        .map(|k| Action::Relay(Some(k.max(1)))),
-                    _ => {
-                        self.err(
+            ActionKind::Relay => match (st.args.as_slice(), &st.tail) {
+                ([], None) => Some(Action::Relay(None)),
+                ([f, p], None) if f.as_word() == Some("from") => {
+                    let mut lw = Lowerer::new(scope(ctx));
+                    let place = lw.place(p);
+                    self.diagnostics.append(&mut lw.diagnostics);
+                    Some(Action::RelayFrom(place?))
+                }
+                ([w], None) if w.as_word() == Some("forward") => {
+                    Some(Action::RelayGoing(Heading::Forward))
+                }
+                ([w], None) if w.as_word() == Some("backward") => {
+                    Some(Action::RelayGoing(Heading::Backward))
+                }
+                ([w], None) if w.as_word().is_some() => {
+                    self.err(
+                            Diagnostic::at(
+                                w.span,
+                                "a relay goes `forward` or `backward` along the track",
+                                "not a heading of a relay",
+                            )
+                            .hint("write `relay`, `relay backward` or `relay 2`; `left` and `right` belong to `resow`"),
+                        );
+                    None
+                }
+                ([n], None) => self
+                    .number(n, "the number relayed")
+                    .map(|k| Action::Relay(Some(k.max(1)))),
+                _ => {
+                    self.err(
                         Diagnostic::at(
                             st.span,
                             "`relay` takes at most a count",
                             "unexpected arguments",
                         )
-                        .hint("write `relay` (all the seeds), `relay 2` or `relay from next(last)`"),
+                        .hint("write `relay` (all the seeds), `relay 2`, `relay backward` (the other way along the track) or `relay from next(last)`"),
                     );
-                        None
-                    }
+                    None
                 }
-            }
+            },
             ActionKind::Again => no_args(self, Action::Again),
             ActionKind::Stop => no_args(self, Action::Stop),
             ActionKind::Cancel => no_args(self, Action::Cancel),

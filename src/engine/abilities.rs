@@ -59,6 +59,7 @@ impl Abilities {
         let forbids = plan.iter().any(|p| {
             p.capture
                 .iter()
+                .chain(&p.land.rules)
                 .filter(live)
                 .any(|r| r.actions.contains(&A::Forbid))
         });
@@ -66,9 +67,12 @@ impl Abilities {
         let detect_cycles = rules.sowing.most.is_none()
             && plan.iter().any(|p| {
                 p.land.rules.iter().filter(live).any(|r| {
-                    r.actions
-                        .iter()
-                        .any(|a| matches!(a, A::Relay(_) | A::RelayFrom(_) | A::Resow { .. }))
+                    r.actions.iter().any(|a| {
+                        matches!(
+                            a,
+                            A::Relay(_) | A::RelayFrom(_) | A::RelayGoing(_) | A::Resow { .. }
+                        )
+                    })
                 })
             });
         // Turns that never end must be found before they are listed, when

@@ -32,6 +32,8 @@ pub(crate) struct Effects {
     /// The pit a relay lifts, where it is not the landing pit (`relay
     /// from PLACE`; [`NONE`] where that place is none).
     pub relay_from: Option<u16>,
+    /// The way a relay goes, where it turns (`relay backward`).
+    pub relay_dir: Option<Direction>,
     /// Sow the seeds captured without a destination, the first into this
     /// cell, going this way.
     pub resow: Option<(u16, Direction)>,
@@ -87,6 +89,7 @@ impl Steer {
             | A::Remove(_)
             | A::RemoveRegion(_)
             | A::RelayFrom(_)
+            | A::RelayGoing(_)
             | A::Divide(..) => return false,
         }
         true
@@ -198,6 +201,10 @@ impl Engine {
             // Folded into the rule's `Steer` when it was compiled.
             A::Relay(_) | A::Stop | A::Again | A::Cancel | A::Forbid => {}
             A::Collect => self.collect(pos),
+            A::RelayGoing(d) => {
+                fx.relay = Some(None);
+                fx.relay_dir = Some(*d);
+            }
             A::RelayFrom(place) => {
                 fx.relay = Some(None);
                 fx.relay_from = Some(self.place(place, &site.ctx(pos)));

@@ -26,6 +26,9 @@ pub(crate) struct Board {
     pub most_sowings: i64,
     /// The pit facing each pit, or [`NONE`].
     pub opposite: Vec<u16>,
+    /// The pit behind each pit in its column (see
+    /// [`crate::ir::Place::Behind`]), or [`NONE`].
+    pub behind: Vec<u16>,
     /// The owner of every cell (pits, then the two stores).
     pub owner: Vec<Player>,
     /// Each player's pits.
@@ -46,6 +49,12 @@ pub(crate) struct Board {
 }
 
 impl Board {
+    /// The pit behind `c` in its column, or [`NONE`] (a store, none).
+    #[inline]
+    pub(crate) fn behind_of(&self, c: u16) -> u16 {
+        self.behind.get(c as usize).copied().unwrap_or(NONE)
+    }
+
     pub(crate) fn new(rules: &Rules) -> Board {
         let npits = rules.pits.len();
         let cells = npits + 2;
@@ -91,6 +100,23 @@ impl Board {
                 }
             }
         }
+        // Behind: one row further from the middle, the same column and owner.
+        let behind: Vec<u16> = rules
+            .pits
+            .iter()
+            .map(|pit| {
+                let row = if 2 * pit.row < nrows {
+                    pit.row.checked_sub(1)
+                } else {
+                    Some(pit.row + 1)
+                };
+                row.and_then(|r| rules.rows.get(r))
+                    .and_then(|r| r.pits.get(pit.column))
+                    .copied()
+                    .filter(|&b| rules.pits[b as usize].owner == pit.owner)
+                    .unwrap_or(NONE)
+            })
+            .collect();
         let mut owner: Vec<Player> = rules.pits.iter().map(|p| p.owner).collect();
         owner.extend([0, 1]);
         let sides = [0u8, 1].map(|p| {
@@ -152,6 +178,7 @@ impl Board {
                 .find(|sk| matches!(sk, Skip::Origin | Skip::Lifted))
                 .cloned(),
             opposite,
+            behind,
             owner,
             sides,
             all,

@@ -23,8 +23,10 @@ pub(crate) enum P {
     Cell(u16),
     Last,
     Origin,
+    Lifted,
     Here,
     Opposite(Box<P>),
+    Behind(Box<P>),
     /// So many steps along a mover's track (back, when negative).
     Along(Box<P>, i32, Player),
     /// The first pit of a region known only as the turn goes.
@@ -188,6 +190,8 @@ pub(crate) enum C {
     Going(Direction),
     Chose(u8),
     Flagged(u8),
+    /// The per-sowing flag, answered at the sowing going on.
+    FlaggedHere(u8),
     /// The game is in this phase: the phase of the position the turn
     /// started from, as [`super::Engine::phase`] judges it (the one place a
     /// phase is judged).
@@ -219,7 +223,7 @@ pub(crate) fn reads_flag(c: &C) -> bool {
         }
     }
     match c {
-        C::Flagged(_) => true,
+        C::Flagged(_) | C::FlaggedHere(_) => true,
         C::In(_, r) | C::VarIs(V::PitsOf(_, r), _) => region(r),
         C::Not(inner) => reads_flag(inner),
         C::And(v) | C::Or(v) => v.iter().any(reads_flag),
@@ -310,6 +314,8 @@ pub(crate) enum A {
     Relay(Option<u32>),
     /// Lift another pit's seeds and sow on from it.
     RelayFrom(P),
+    /// `relay forward|backward`: on, going this way.
+    RelayGoing(Direction),
     Again,
     Stop,
     Cancel,
@@ -369,6 +375,7 @@ impl A {
             | A::SetPlayer { .. }
             | A::Relay(_)
             | A::RelayFrom(_)
+            | A::RelayGoing(_)
             | A::Again
             | A::Stop
             | A::Cancel
@@ -441,6 +448,7 @@ pub(crate) fn cost(c: &C) -> u64 {
         | C::Going(_)
         | C::Chose(_)
         | C::Flagged(_)
+        | C::FlaggedHere(_)
         | C::HasCapture(_) => 1,
         C::Not(c) => 1 + cost(c),
         // The phases' conditions, judged in order.
@@ -491,6 +499,7 @@ fn action_cost(a: &A) -> u64 {
         | A::Resow { .. }
         | A::Relay(_)
         | A::RelayFrom(_)
+        | A::RelayGoing(_)
         | A::Again
         | A::Stop
         | A::Cancel
@@ -688,6 +697,7 @@ impl Compiler<'_> {
             Place::Pit(id) => P::Cell(*id),
             Place::Last => k.last.map_or(P::Last, P::Cell),
             Place::Origin => k.origin.map_or(P::Origin, P::Cell),
+            Place::Lifted => P::Lifted,
             Place::Here => k.here.map_or(P::Here, P::Cell),
             Place::Store(w) => match self.who(w, k) {
                 W::Is(pl) => P::Cell((self.board.npits + pl as usize) as u16),
@@ -704,6 +714,10 @@ impl Compiler<'_> {
                     NONE
                 }),
                 dynamic => P::Opposite(Box::new(dynamic)),
+            },
+            Place::Behind(inner) => match self.place(inner, k) {
+                P::Cell(c) => P::Cell(self.board.behind_of(c)),
+                dynamic => P::Behind(Box::new(dynamic)),
             },
             Place::First(r) => match self.region(r, k) {
                 R::Cells(cells) => P::Cell(cells.first().copied().unwrap_or(NONE)),
@@ -831,6 +845,9 @@ impl Compiler<'_> {
             Cond::HasCapture(w) => C::HasCapture(self.who(w, k)),
             Cond::Going(d) => C::Going(*d),
             Cond::Chose(i) => C::Chose(*i as u8),
+            Cond::Flagged(i) if self.rules.notation.per_sowing == Some(*i) => {
+                C::FlaggedHere(*i as u8)
+            }
             Cond::Flagged(i) => C::Flagged(*i as u8),
         }
     }
@@ -904,6 +921,11 @@ impl Compiler<'_> {
             }
             Action::Relay(n) => A::Relay(*n),
             Action::RelayFrom(p) => A::RelayFrom(self.place(p, k)),
+            Action::RelayGoing(h) => A::RelayGoing(match h {
+                Heading::Forward => Direction::Forward,
+                // (The checker accepts no other.)
+                Heading::Backward | Heading::Left | Heading::Right => Direction::Backward,
+            }),
             Action::Again => A::Again,
             Action::Stop => A::Stop,
             Action::Cancel => A::Cancel,

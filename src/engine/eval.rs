@@ -27,12 +27,18 @@ pub(crate) struct Ctx<'a> {
     pub sowings: i64,
     /// The direction of the sowing going on.
     pub dir: Direction,
+    /// The pit last lifted to be sown (see [`crate::ir::Place::Lifted`]).
+    pub lifted: u16,
     /// The turn's letter and flags.
     pub choice: u8,
     pub flags: u8,
     /// Where to note the flags a condition reads (while a turn is played,
     /// to tell whether a flag changes anything).
     pub asked: Option<&'a Cell<u8>>,
+    /// The per-sowing flag's answers (see [`super::Turn::marks`]), and
+    /// where to note the sowings at which it is read.
+    pub marks: u32,
+    pub asked_at: Option<&'a Cell<u32>>,
     /// What the players could play next (at the `after` moment).
     pub look: Option<&'a super::lookahead::Lookahead>,
     /// Seeds in play, counted the first time a rule asks.
@@ -48,6 +54,7 @@ impl<'a> Ctx<'a> {
             before,
             origin,
             last,
+            lifted: origin,
             here: NONE,
             no_legal_turn: false,
             repeated: false,
@@ -59,6 +66,8 @@ impl<'a> Ctx<'a> {
             choice: super::Turn::NO_LETTER,
             flags: 0,
             asked: None,
+            marks: 0,
+            asked_at: None,
             look: None,
             total: Cell::new(None),
         }
@@ -117,6 +126,22 @@ impl Ctx<'_> {
         }
         self.flags & (1 << i) != 0
     }
+
+    /// Whether the per-sowing flag `i` is answered yes at this sowing,
+    /// noting that it was asked there.
+    #[inline(never)]
+    fn flagged_here(&self, i: u8) -> bool {
+        let Some(k) = (self.sowings - 1).try_into().ok().filter(|&k: &u32| k < 32) else {
+            return false;
+        };
+        if let Some(a) = self.asked {
+            a.set(a.get() | 1 << i);
+        }
+        if let Some(a) = self.asked_at {
+            a.set(a.get() | 1 << k);
+        }
+        self.marks >> k & 1 == 1
+    }
 }
 
 impl Engine {
@@ -138,6 +163,8 @@ impl Engine {
             P::Cell(c) => *c,
             P::Last => f.last,
             P::Origin => f.origin,
+            P::Lifted => f.lifted,
+            P::Behind(inner) => self.board.behind_of(self.place(inner, f)),
             P::Here => f.here,
             P::Opposite(inner) => {
                 let c = self.place(inner, f);
@@ -405,6 +432,7 @@ impl Engine {
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
             C::Flagged(i) => f.flagged(*i),
+            C::FlaggedHere(i) => f.flagged_here(*i),
             _ => return None,
         })
     }
@@ -475,6 +503,7 @@ impl Engine {
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,
             C::Flagged(i) => f.flagged(*i),
+            C::FlaggedHere(i) => f.flagged_here(*i),
             // The phase is the game's at the start of the turn, all through
             // the turn.
             C::InPhase(i) => self.phase(f.before) == Some(*i),

@@ -58,6 +58,9 @@ struct State {
     next_legal: Vec<Turn>,
     next_results: Vec<Position>,
     next_tried: Vec<(Result<Applied, Halt>, u8)>,
+    /// The turns with per-sowing answers still to extend (see
+    /// `marked_turns`), kept between listings.
+    marking: Vec<(Turn, usize, u32)>,
     scratch: Scratch,
     /// Turns found never to end in this position (left out of `legal` when
     /// the variant forbids them).
@@ -623,6 +626,7 @@ impl State {
                     choice: Turn::NO_LETTER,
                     flags: 0,
                     seeds,
+                    marks: 0,
                 });
             }
         }
@@ -650,14 +654,14 @@ impl State {
             self.try_turns(e, false);
         }
         if flags {
-            self.flagged_turns(e);
+            self.flagged_turns(e)?;
         }
         if judging && !self.judge_turns(e, mover, phase)? {
             self.legal.clone_from(&self.candidates);
             self.endless.clear();
             self.try_turns(e, false);
             if flags {
-                self.flagged_turns(e);
+                self.flagged_turns(e)?;
             }
             self.judge_turns(e, mover, phase)?;
         }
@@ -769,10 +773,10 @@ impl State {
     /// result differs).
     /// Each flagged turn is played out in full: an unfinished plain turn
     /// reads no flag (or the listing is done again in full, see `generate`).
-    fn flagged_turns(&mut self, e: &Engine) {
+    fn flagged_turns(&mut self, e: &Engine) -> Result<(), TooLong> {
         let n = self.legal.len();
         if self.tried.iter().all(|&(_, asked)| asked == 0) {
-            return;
+            return Ok(());
         }
         // The lists are rebuilt with each flagged turn right after its
         // plain one, which keeps the documented order: by pit, letter, then
@@ -794,6 +798,10 @@ impl State {
                     // The rules never read the flag: it changes nothing.
                     continue;
                 }
+                if e.rules.notation.per_sowing == Some(b as usize) {
+                    j = self.marked_turns(e, t, plain, j)?;
+                    continue;
+                }
                 let flagged = Turn { flags: 1 << b, ..t };
                 self.slot(j, e);
                 self.next_results[j].copy_from(&self.pos);
@@ -805,17 +813,7 @@ impl State {
                     false,
                     &mut self.scratch,
                 );
-                let differs = match (&self.next_tried[plain].0, &with) {
-                    (Ok(p), Ok(w)) => {
-                        self.next_results[j] != self.next_results[plain]
-                            || w.again != p.again
-                            || w.ended != p.ended
-                            || w.forbidden != p.forbidden
-                    }
-                    (Err(a), Err(b)) => a != b,
-                    _ => true,
-                };
-                if differs {
+                if self.differs(plain, j, &with) {
                     self.next_legal.push(flagged);
                     self.next_tried.push((with, self.scratch.asked));
                     j += 1;
@@ -825,6 +823,88 @@ impl State {
         std::mem::swap(&mut self.legal, &mut self.next_legal);
         std::mem::swap(&mut self.tried, &mut self.next_tried);
         std::mem::swap(&mut self.results, &mut self.next_results);
+        Ok(())
+    }
+
+    /// Whether the turn just played into `next_results[j]`, `with`, does
+    /// otherwise than the one listed at `plain`.
+    fn differs(&self, plain: usize, j: usize, with: &Result<Applied, Halt>) -> bool {
+        match (&self.next_tried[plain].0, with) {
+            (Ok(p), Ok(w)) => {
+                self.next_results[j] != self.next_results[plain]
+                    || w.again != p.again
+                    || w.ended != p.ended
+                    || w.forbidden != p.forbidden
+            }
+            (Err(a), Err(b)) => a != b,
+            _ => true,
+        }
+    }
+
+    /// Adds, after the plain turn `t` listed at `plain` (and before `j`),
+    /// the same turn with the per-sowing flag answered yes at each set of
+    /// sowings where the rules ask it and the answer changes what the
+    /// turn does: a later answer is sought only on the way an earlier one
+    /// opened. Returns the next free index; past
+    /// [`crate::limits::MAX_MARKED_TURNS`] ways, the listing is too long.
+    fn marked_turns(
+        &mut self,
+        e: &Engine,
+        t: Turn,
+        plain: usize,
+        mut j: usize,
+    ) -> Result<usize, TooLong> {
+        let phase = e.phase(&self.pos);
+        // Where the plain turn asks (played again, into the free slot).
+        self.slot(j, e);
+        self.next_results[j].copy_from(&self.pos);
+        let _ = e.apply(
+            &mut self.next_results[j],
+            &self.pos,
+            phase,
+            t,
+            false,
+            &mut self.scratch,
+        );
+        let mut open = std::mem::take(&mut self.marking);
+        open.clear();
+        open.push((t, plain, self.scratch.asked_at));
+        let mut listed = 0;
+        while let Some((parent, at, asked_at)) = open.pop() {
+            // Answers only after the parent's last: each set once.
+            let after = 32 - parent.marks.leading_zeros();
+            for k in after..32 {
+                if asked_at >> k & 1 == 0 {
+                    continue;
+                }
+                if listed == crate::limits::MAX_MARKED_TURNS {
+                    return Err(TooLong);
+                }
+                let marked = Turn {
+                    marks: parent.marks | 1 << k,
+                    ..parent
+                };
+                self.slot(j, e);
+                self.next_results[j].copy_from(&self.pos);
+                let with = e.apply(
+                    &mut self.next_results[j],
+                    &self.pos,
+                    phase,
+                    marked,
+                    false,
+                    &mut self.scratch,
+                );
+                if self.differs(at, j, &with) {
+                    self.next_legal.push(marked);
+                    self.next_tried.push((with, self.scratch.asked));
+                    open.push((marked, j, self.scratch.asked_at));
+                    j += 1;
+                    listed += 1;
+                }
+            }
+        }
+        self.marking = open;
+        Ok(j)
     }
 
     /// Makes sure the spare list of positions has a slot `j`.
@@ -855,6 +935,7 @@ impl State {
                 choice,
                 flags: 0,
                 seeds: 0,
+                marks: 0,
             });
         }
     }

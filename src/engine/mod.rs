@@ -67,6 +67,9 @@ pub struct Turn {
     /// A turn sown from the mover's store (`pit` is the store): the seeds
     /// it sows; none for a turn from a pit.
     pub seeds: u32,
+    /// The flag answered at each sowing (`flag "<" per sowing`): bit k,
+    /// yes at the end of sowing k + 1 (sowings past the 32nd answer no).
+    pub marks: u32,
 }
 
 impl Turn {
@@ -78,6 +81,7 @@ impl Turn {
         choice: Turn::NO_LETTER,
         flags: 0,
         seeds: 0,
+        marks: 0,
     };
 }
 /// How a game ended.

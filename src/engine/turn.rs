@@ -92,6 +92,8 @@ pub(crate) struct Scratch {
     memo: Memo,
     /// The flags the last turn played read (a bit per flag).
     pub asked: u8,
+    /// The sowings at which it read the per-sowing flag (a bit each).
+    pub asked_at: u32,
     /// The work done since the caller last set it to 0: the turns played
     /// to list a position's legal turns share one budget.
     pub work: u64,
@@ -104,12 +106,16 @@ pub(crate) struct Step {
     phase: usize,
     origin: u16,
     last: u16,
+    /// The pit last lifted to be sown: the origin, then each relay's.
+    lifted: u16,
     dir: Direction,
     sowings: i64,
     captured: i64,
     turn: Turn,
     /// The flags the turn's rules have read (a bit per flag).
     asked: Cell<u8>,
+    /// The sowings at which they read the per-sowing flag.
+    asked_at: Cell<u32>,
     /// Whether a rule has changed a variable since the last sowing.
     changed: Cell<bool>,
     /// The work done so far (see [`Scratch::work`]).
@@ -138,9 +144,12 @@ impl Step {
         f.asked = Some(&self.asked);
         f.captured = self.captured;
         f.sowings = self.sowings;
+        f.lifted = self.lifted;
         f.dir = self.dir;
         f.choice = self.turn.choice;
         f.flags = self.turn.flags;
+        f.marks = self.turn.marks;
+        f.asked_at = Some(&self.asked_at);
         f
     }
 }
@@ -171,6 +180,7 @@ impl Engine {
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
         scratch.asked = 0;
+        scratch.asked_at = 0;
         let mover = pos.to_move.unwrap_or(0);
         // (Judged on `pos`, not yet changed: `before` is kept up to date
         // only where the rules read it.)
@@ -187,16 +197,19 @@ impl Engine {
             phase: in_phase.unwrap_or(0),
             origin,
             last: origin,
+            lifted: origin,
             dir,
             sowings: 0,
             captured: 0,
             turn,
             asked: Cell::new(0),
+            asked_at: Cell::new(0),
             changed: Cell::new(false),
             spent: Cell::new(scratch.work),
         };
         let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
+        scratch.asked_at = at.asked_at.get();
         scratch.work = at.spent.get();
         played
     }
@@ -366,8 +379,16 @@ impl Engine {
                 if let Some(c) = fx.relay_from {
                     relayed = c;
                 }
+                if let Some(d) = fx.relay_dir {
+                    at.dir = d;
+                }
                 out.again |= fx.again;
                 out.forbidden |= fx.forbid;
+                if fx.forbid {
+                    // (`forbid` at `land`: the turn is not legal; nothing
+                    // after it matters.)
+                    break;
+                }
                 if !acts.taken.is_empty() {
                     let resowing = fx.resow.is_some();
                     let put =
@@ -419,6 +440,7 @@ impl Engine {
             }
             seeds = n;
             lifted = cell;
+            at.lifted = cell;
             h = h.wrapping_sub(self.board.zobrist[cell as usize].wrapping_mul(seeds as u64));
             if took_at_lift(at, &mut out, put) {
                 if self.can.detect_cycles && at.sowings >= ANCHOR {
@@ -694,11 +716,16 @@ impl Engine {
         key.extend_from_slice(&pos.hands);
         key.extend_from_slice(&pos.vars);
         key.push(from as u32);
+        key.push(at.lifted as u32);
         key.push(seeds);
         key.push(at.dir as u32);
         key.push(into_from as u32);
         key.push(at.sowings.min(self.can.counter_caps.0 + 1) as u32);
         key.push(at.captured.min(self.can.counter_caps.1 + 1) as u32);
+        // The per-sowing answers still to come.
+        key.push(
+            u32::try_from(at.sowings - 1).map_or(0, |k| at.turn.marks.checked_shr(k).unwrap_or(0)),
+        );
     }
 
     /// The first end rule judged during a turn that holds now, if any.

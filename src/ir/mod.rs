@@ -262,6 +262,11 @@ pub struct Notation {
     /// Marks written after the letter for a yes/no choice the rules ask
     /// about during the turn (`+`): read with `chose("+")`.
     pub flags: Vec<String>,
+    /// The flag answered afresh at each sowing (`flag "<" per sowing`),
+    /// if any: an index in `flags`. A turn writes it after the sowing
+    /// whose rules ask (`B3<2`: yes at the end of the second sowing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_sowing: Option<usize>,
 }
 
 /// A choice letter.
@@ -509,6 +514,10 @@ pub enum Action {
     /// Lift every seed of another pit and sow on from the place after it
     /// (`relay from next(last)`).
     RelayFrom(Place),
+    /// Lift every seed of the landing pit and sow on going this way
+    /// (`forward` or `backward`: the checker accepts no other), the way
+    /// every later sowing goes until another changes it.
+    RelayGoing(Heading),
     /// Sow the seeds this rule captured without a destination (`to`), the
     /// first into `from`, going `heading` from there; the turn goes on from
     /// where they end.
@@ -632,6 +641,10 @@ pub enum Place {
     Last,
     /// The pit the turn started from.
     Origin,
+    /// The pit whose seeds were last lifted to be sown this turn: the
+    /// origin, or the pit of the latest relay (a resowing of captured
+    /// seeds lifts none).
+    Lifted,
     /// The pit being judged by a chain.
     Here,
     /// A player's store.
@@ -640,6 +653,9 @@ pub enum Place {
     Named(usize, Who),
     /// The pit facing this one across the board.
     Opposite(Box<Place>),
+    /// The pit behind this one in its column, one row further from the
+    /// middle of the board, of the same owner (none where there is none).
+    Behind(Box<Place>),
     /// The place so many steps on along the mover's track (back along it,
     /// when negative), as the track is listed: `next(last)`, `prev(last, 2)`.
     Along(Box<Place>, i32),

@@ -104,9 +104,9 @@ impl<'a> Node<'a> {
                 }
             },
             Node::Place(p) => match p {
-                Place::Pit(_) | Place::Last | Place::Origin | Place::Here => {}
+                Place::Pit(_) | Place::Last | Place::Origin | Place::Lifted | Place::Here => {}
                 Place::Store(w) | Place::Named(_, w) => f(Node::Who(w)),
-                Place::Opposite(p) | Place::Along(p, _) => f(Node::Place(p)),
+                Place::Opposite(p) | Place::Behind(p) | Place::Along(p, _) => f(Node::Place(p)),
                 Place::First(r) => f(Node::Region(r)),
             },
             Node::Who(w) => match w {
@@ -170,6 +170,7 @@ impl Action {
                 f(Node::Who(to));
             }
             Action::Relay(_)
+            | Action::RelayGoing(_)
             | Action::Again
             | Action::Stop
             | Action::Cancel
