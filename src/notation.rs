@@ -20,8 +20,8 @@ pub fn write_turn(game: &Game, turn: Turn) -> String {
     if turn == Turn::PASS {
         return PASS.to_string();
     }
-    if turn.seeds > 0 {
-        return format!("{FROM_STORE}{}", turn.seeds);
+    if turn.seeds() > 0 {
+        return format!("{FROM_STORE}{}", turn.seeds());
     }
     let letter = (turn.choice != Turn::NO_LETTER).then_some(turn.choice as usize);
     encode(
@@ -30,7 +30,7 @@ pub fn write_turn(game: &Game, turn: Turn) -> String {
         turn.pit as usize,
         letter,
         turn.flags,
-        turn.marks,
+        turn.marks(),
     )
 }
 
@@ -70,7 +70,7 @@ pub fn encode(
     }
     if let Some(f) = notation.per_sowing.and_then(|i| notation.flags.get(i)) {
         // The per-sowing flag, with the sowing it answers: `<2`.
-        for k in 0..32 {
+        for k in 0..Turn::MARKED_SOWINGS {
             if marks >> k & 1 == 1 {
                 out.push_str(&format!("{f}{}", k + 1));
             }
@@ -137,7 +137,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         let found = game
             .legal_turns()
             .iter()
-            .find(|m| m.seeds > 0 && Some(m.seeds) == seeds);
+            .find(|m| m.seeds() > 0 && Some(m.seeds()) == seeds);
         return found.copied().ok_or_else(|| {
             Diagnostic::at(whole, format!("`{t}` is not a turn here"), "not a legal turn").hint(
                 format!(
@@ -191,7 +191,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         .filter(|m| {
             m.pit as usize == pit
                 && m.flags == flags
-                && m.marks == marks
+                && m.marks() == marks
                 && choice.is_none_or(|c| m.choice as usize == c)
         })
         .collect();
@@ -268,10 +268,13 @@ fn strip_marks<'t>(mut t: &'t str, notation: &Notation) -> (&'t str, u8, u32) {
             }
         }
         if let Some(f) = per_sowing {
-            // The flag and a sowing from 1 to 32.
+            // The flag and a sowing from 1 to 31.
             let digits = t.len() - t.trim_end_matches(|c: char| c.is_ascii_digit()).len();
             let (rest, n) = t.split_at(t.len() - digits);
-            let k: Option<u32> = n.parse().ok().filter(|k| (1..=32).contains(k));
+            let k: Option<u32> = n
+                .parse()
+                .ok()
+                .filter(|k| (1..=Turn::MARKED_SOWINGS).contains(k));
             if let (Some(k), Some(rest)) = (k, rest.strip_suffix(f.as_str())) {
                 t = rest;
                 sowings |= 1 << (k - 1);

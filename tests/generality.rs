@@ -224,13 +224,8 @@ fn turns_that_never_end_are_found_exactly_and_left_out() {
                 if board[i] == 0 {
                     continue;
                 }
-                let t = sow::Turn {
-                    pit: cell(game.engine(), order[i]) as u16,
-                    choice: sow::Turn::NO_LETTER,
-                    flags: 0,
-                    seeds: 0,
-                    marks: 0,
-                };
+                let t =
+                    sow::Turn::from_pit(cell(game.engine(), order[i]) as u16, sow::Turn::NO_LETTER);
                 let finite = ends_by_hand(board, i);
                 // Legal exactly when the hand sowing ends; left out otherwise.
                 assert_eq!(

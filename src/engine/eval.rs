@@ -34,11 +34,11 @@ pub(crate) struct Ctx<'a> {
     pub flags: u8,
     /// Where to note the flags a condition reads (while a turn is played,
     /// to tell whether a flag changes anything).
-    pub asked: Option<&'a Cell<u8>>,
-    /// The per-sowing flag's answers (see [`super::Turn::marks`]), and
-    /// where to note the sowings at which it is read.
+    /// (Bits 0–7: the flags read; from bit 32 on: the sowings at which
+    /// the per-sowing flag was read.)
+    pub asked: Option<&'a Cell<u64>>,
+    /// The per-sowing flag's answers (see [`super::Turn::marks`]).
     pub marks: u32,
-    pub asked_at: Option<&'a Cell<u32>>,
     /// What the players could play next (at the `after` moment).
     pub look: Option<&'a super::lookahead::Lookahead>,
     /// Seeds in play, counted the first time a rule asks.
@@ -67,7 +67,6 @@ impl<'a> Ctx<'a> {
             flags: 0,
             asked: None,
             marks: 0,
-            asked_at: None,
             look: None,
             total: Cell::new(None),
         }
@@ -131,14 +130,15 @@ impl Ctx<'_> {
     /// noting that it was asked there.
     #[inline(never)]
     fn flagged_here(&self, i: u8) -> bool {
-        let Some(k) = (self.sowings - 1).try_into().ok().filter(|&k: &u32| k < 32) else {
+        let Some(k) = (self.sowings - 1)
+            .try_into()
+            .ok()
+            .filter(|&k: &u32| k < super::Turn::MARKED_SOWINGS)
+        else {
             return false;
         };
         if let Some(a) = self.asked {
-            a.set(a.get() | 1 << i);
-        }
-        if let Some(a) = self.asked_at {
-            a.set(a.get() | 1 << k);
+            a.set(a.get() | 1 << i | 1 << (32 + k));
         }
         self.marks >> k & 1 == 1
     }

@@ -283,7 +283,7 @@ impl Game {
         let mover = st.pos.to_move.unwrap_or(0);
         st.plies += 1;
         st.cut = false;
-        st.pos.to_move = Some(e.rules.next_player(mover));
+        st.pos.to_move = Some(e.next_player[mover as usize]);
         st.settle(&self.engine, false)
     }
 
@@ -346,7 +346,7 @@ impl Game {
         st.pos.to_move = Some(if applied.again {
             mover
         } else {
-            e.rules.next_player(mover)
+            e.next_player[mover as usize]
         });
         st.settle(&self.engine, applied.stored)
     }
@@ -621,13 +621,7 @@ impl State {
             // `limits::MAX_STORE_TURN`).
             let held = self.pos.cells[store as usize].min(crate::limits::MAX_STORE_TURN);
             for seeds in 1..=held {
-                self.legal.push(Turn {
-                    pit: store,
-                    choice: Turn::NO_LETTER,
-                    flags: 0,
-                    seeds,
-                    marks: 0,
-                });
+                self.legal.push(Turn::from_store(store, seeds));
             }
         }
         let flags = !e.rules.notation.flags.is_empty();
@@ -872,18 +866,15 @@ impl State {
         let mut listed = 0;
         while let Some((parent, at, asked_at)) = open.pop() {
             // Answers only after the parent's last: each set once.
-            let after = 32 - parent.marks.leading_zeros();
-            for k in after..32 {
+            let after = 32 - parent.marks().leading_zeros();
+            for k in after..Turn::MARKED_SOWINGS {
                 if asked_at >> k & 1 == 0 {
                     continue;
                 }
                 if listed == crate::limits::MAX_MARKED_TURNS {
                     return Err(TooLong);
                 }
-                let marked = Turn {
-                    marks: parent.marks | 1 << k,
-                    ..parent
-                };
+                let marked = parent.with_marks(parent.marks() | 1 << k);
                 self.slot(j, e);
                 self.next_results[j].copy_from(&self.pos);
                 let with = e.apply(
@@ -930,13 +921,7 @@ impl State {
             }
         };
         if allowed {
-            self.legal.push(Turn {
-                pit: cand.pit,
-                choice,
-                flags: 0,
-                seeds: 0,
-                marks: 0,
-            });
+            self.legal.push(Turn::from_pit(cand.pit, choice));
         }
     }
 

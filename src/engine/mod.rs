@@ -49,6 +49,8 @@ pub struct Engine {
     stage_dims: Option<(i64, i64, i64)>,
     /// Each player's score.
     scores: [N; 2],
+    /// Who moves after each player ([`Rules::next_player`], kept at hand).
+    next_player: [Player; 2],
     /// The reasons an outcome gives: each end rule's name, then
     /// [`ENDLESS`].
     reasons: Vec<std::sync::Arc<str>>,
@@ -64,25 +66,72 @@ pub struct Turn {
     pub choice: u8,
     /// The flags written (bit i: the notation's flag i).
     pub flags: u8,
-    /// A turn sown from the mover's store (`pit` is the store): the seeds
-    /// it sows; none for a turn from a pit.
-    pub seeds: u32,
-    /// The flag answered at each sowing (`flag "<" per sowing`): bit k,
-    /// yes at the end of sowing k + 1 (sowings past the 32nd answer no).
-    pub marks: u32,
+    /// A turn sown from the store: [`Turn::STORE`] and the seeds it sows
+    /// (see [`Turn::seeds`]); a turn from a pit: the per-sowing flag's
+    /// answers (see [`Turn::marks`]). One word keeps a turn at 8 bytes:
+    /// the engine copies turns in its hottest loops.
+    extra: u32,
 }
 
 impl Turn {
     /// The `choice` of a turn written without a letter.
     pub const NO_LETTER: u8 = u8::MAX;
     /// A pass (`pass when …`): no pit is sown.
-    pub const PASS: Turn = Turn {
-        pit: NONE,
-        choice: Turn::NO_LETTER,
-        flags: 0,
-        seeds: 0,
-        marks: 0,
-    };
+    pub const PASS: Turn = Turn::from_pit(NONE, Turn::NO_LETTER);
+    /// The mark of a turn sown from the store.
+    const STORE: u32 = 1 << 31;
+    /// The sowings a per-sowing flag can answer: 1 to 31.
+    pub const MARKED_SOWINGS: u32 = 31;
+
+    /// A turn from a pit, with a letter (or [`Turn::NO_LETTER`]), no flag.
+    pub const fn from_pit(pit: u16, choice: u8) -> Turn {
+        Turn {
+            pit,
+            choice,
+            flags: 0,
+            extra: 0,
+        }
+    }
+
+    /// A turn sowing `seeds` (1 to [`crate::limits::MAX_STORE_TURN`])
+    /// from the store `store`.
+    pub const fn from_store(store: u16, seeds: u32) -> Turn {
+        Turn {
+            pit: store,
+            choice: Turn::NO_LETTER,
+            flags: 0,
+            extra: Turn::STORE | seeds,
+        }
+    }
+
+    /// The seeds a turn from the store sows; none for a turn from a pit.
+    #[inline]
+    pub fn seeds(self) -> u32 {
+        if self.extra & Turn::STORE != 0 {
+            self.extra & !Turn::STORE
+        } else {
+            0
+        }
+    }
+
+    /// The per-sowing flag's answers (`flag "<" per sowing`): bit k, yes
+    /// at the end of sowing k + 1 (sowings past the 31st answer no).
+    #[inline]
+    pub fn marks(self) -> u32 {
+        if self.extra & Turn::STORE != 0 {
+            0
+        } else {
+            self.extra
+        }
+    }
+
+    /// The same turn from a pit with these per-sowing answers.
+    pub fn with_marks(self, marks: u32) -> Turn {
+        Turn {
+            extra: marks & !Turn::STORE,
+            ..self
+        }
+    }
 }
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,6 +159,7 @@ impl Engine {
         let scores = [compiler.score(0), compiler.score(1)];
         let can = Abilities::new(&rules, &plan, counter_caps);
         Engine {
+            next_player: [0, 1].map(|p| rules.next_player(p)),
             reasons: rules
                 .ends
                 .iter()

@@ -18,6 +18,7 @@ pub struct Position {
 
 impl Position {
     /// Copies `other` into `self` without allocating when the sizes match.
+    #[inline]
     pub fn copy_from(&mut self, other: &Position) {
         self.cells.clone_from(&other.cells);
         self.hands = other.hands;

@@ -112,10 +112,9 @@ pub(crate) struct Step {
     sowings: i64,
     captured: i64,
     turn: Turn,
-    /// The flags the turn's rules have read (a bit per flag).
-    asked: Cell<u8>,
-    /// The sowings at which they read the per-sowing flag.
-    asked_at: Cell<u32>,
+    /// The flags the turn's rules have read (a bit per flag), and from
+    /// bit 32 on the sowings at which they read the per-sowing flag.
+    asked: Cell<u64>,
     /// Whether a rule has changed a variable since the last sowing.
     changed: Cell<bool>,
     /// The work done so far (see [`Scratch::work`]).
@@ -148,8 +147,7 @@ impl Step {
         f.dir = self.dir;
         f.choice = self.turn.choice;
         f.flags = self.turn.flags;
-        f.marks = self.turn.marks;
-        f.asked_at = Some(&self.asked_at);
+        f.marks = self.turn.marks();
         f
     }
 }
@@ -203,13 +201,13 @@ impl Engine {
             captured: 0,
             turn,
             asked: Cell::new(0),
-            asked_at: Cell::new(0),
             changed: Cell::new(false),
             spent: Cell::new(scratch.work),
         };
         let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
-        scratch.asked = at.asked.get();
-        scratch.asked_at = at.asked_at.get();
+        let asked = at.asked.get();
+        scratch.asked = asked as u8;
+        scratch.asked_at = (asked >> 32) as u32;
         scratch.work = at.spent.get();
         played
     }
@@ -246,20 +244,20 @@ impl Engine {
         let (mut from, mut seeds, mut into_from) = match entry {
             // A turn from the store: the seeds named, the first into the
             // place the rules say.
-            _ if turn.seeds > 0 => {
+            _ if turn.seeds() > 0 => {
                 let store = origin as usize;
                 let into = plan.from_store.as_ref().map_or(NONE, |(_, p)| {
                     self.place(p, &Ctx::new(pos, before, origin, NONE))
                 });
-                if pos.cells.get(store).is_none_or(|&s| s < turn.seeds) || into == NONE {
+                if pos.cells.get(store).is_none_or(|&s| s < turn.seeds()) || into == NONE {
                     return Ok(Applied {
                         forbidden: true,
                         last: origin,
                         ..Applied::default()
                     });
                 }
-                pos.cells[store] -= turn.seeds;
-                (into, turn.seeds, true)
+                pos.cells[store] -= turn.seeds();
+                (into, turn.seeds(), true)
             }
             Some(&(n, _)) => {
                 if pos.hands[mover as usize] < n {
@@ -384,11 +382,6 @@ impl Engine {
                 }
                 out.again |= fx.again;
                 out.forbidden |= fx.forbid;
-                if fx.forbid {
-                    // (`forbid` at `land`: the turn is not legal; nothing
-                    // after it matters.)
-                    break;
-                }
                 if !acts.taken.is_empty() {
                     let resowing = fx.resow.is_some();
                     let put =
@@ -724,7 +717,8 @@ impl Engine {
         key.push(at.captured.min(self.can.counter_caps.1 + 1) as u32);
         // The per-sowing answers still to come.
         key.push(
-            u32::try_from(at.sowings - 1).map_or(0, |k| at.turn.marks.checked_shr(k).unwrap_or(0)),
+            u32::try_from(at.sowings - 1)
+                .map_or(0, |k| at.turn.marks().checked_shr(k).unwrap_or(0)),
         );
     }
 
