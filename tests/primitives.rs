@@ -480,3 +480,54 @@ end jammed when seeds(C) > 2 loser solo
     };
     assert!(e.render().contains("names its result"), "{}", e.render());
 }
+
+/// `owner follows VAR`: a pit's owner is the player its variable names,
+/// where it names one: `owner(…)`, `side(…)` and `collect` follow it.
+#[test]
+fn an_owner_that_follows_a_variable() {
+    let rules = "var held per pit: none south north
+owner follows held
+rule take_over at land when owner(last) == opponent and seeds(last) == 2 {
+  set held(last) = mover
+}
+end gone when seeds(side(north)) == 0
+rule gather at end {
+  collect
+}";
+    let v = variant(&board_text("", "seeds(origin) > 0", rules));
+    let held = |g: &sow::engine::Game, l: &str| {
+        g.position().vars[v.engine.var_base(0) + cell(&v.engine, l)]
+    };
+    // South sows D (1) into North's `a` (1): two seeds there, South's now.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 1, 1, 0, 1, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(held(&g, "a"), 1);
+    // North may start only from its own: `c`, not `a` (`owner(origin)`).
+    assert_eq!(legal_labels(&g), ["c"]);
+    g.play(turn(&g, "c")).unwrap();
+    // South may start from `a`, a pit of North's row that is South's.
+    assert_eq!(legal_labels(&g), ["a"]);
+    // `side(north)` is North's pits now: with `a` South's, North's side is
+    // empty here, the game ends, and `collect` sends `a`'s seeds to South.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 1, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    let o = g.outcome().expect("North owns nothing with seeds");
+    assert_eq!(&*o.reason, "gone");
+    let n = v.engine.rules.pits.len();
+    assert_eq!(
+        g.position().cells[n..n + 2],
+        [2, 0],
+        "`a`'s two seeds to South's store"
+    );
+    assert_eq!(o.winner, Some(0));
+    // Without `owner follows`, `a` stays North's: the game goes on.
+    let v = variant(&board_text(
+        "",
+        "seeds(origin) > 0",
+        &rules.replace("owner follows held\n", ""),
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 1, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert!(g.outcome().is_none());
+    assert_eq!(legal_labels(&g), ["a"]);
+}

@@ -303,6 +303,69 @@ impl Checker {
         }
     }
 
+    /// `owner follows VAR`: a pit's owner is the player its per-pit
+    /// variable names, where it names one.
+    pub(super) fn owner_follows(
+        &mut self,
+        s: &Statement,
+        players: &[String],
+        owner: &mut Option<usize>,
+    ) {
+        self.no_block(s);
+        let usage = "write `owner follows child`, after `var child per pit: none south north`";
+        if owner.is_some() {
+            return self.err(
+                Diagnostic::at(s.word.span, "`owner` is declared twice", "second `owner`")
+                    .hint("keep one `owner follows VAR`"),
+            );
+        }
+        let [f, v] = s.args.as_slice() else {
+            return self.err(
+                Diagnostic::at(s.span, "malformed `owner`", "expected `owner follows VAR`")
+                    .hint(usage),
+            );
+        };
+        let name = v.as_word().unwrap_or_default();
+        let found = self.vars.iter().position(|x| x.name == name);
+        match (f.as_word(), found) {
+            (Some("follows"), Some(i)) => {
+                let var = &self.vars[i];
+                if var.scope != VarScope::Pit {
+                    return self.err(
+                        Diagnostic::at(
+                            v.span,
+                            format!("`{name}` is not a per-pit variable"),
+                            "one value for each pit needed",
+                        )
+                        .hint(usage),
+                    );
+                }
+                if let Some(p) = players.iter().find(|p| !var.values.contains(p)) {
+                    return self.err(
+                        Diagnostic::at(v.span, format!("`{name}` cannot name `{p}`: its values are {}", var.values.join(", ")), "not every player among its values")
+                            .hint(format!("name its values after the players, with one for none: `var {name} per pit: none {}`", players.join(" "))),
+                    );
+                }
+                *owner = Some(i);
+            }
+            (Some("follows"), None) => {
+                let known: Vec<&str> = self.vars.iter().map(|x| x.name.as_str()).collect();
+                self.err(Diagnostic::unknown(
+                    Some(v.span),
+                    name,
+                    format!("`{name}` is not a variable"),
+                    "expected a per-pit variable",
+                    known.iter().copied(),
+                    usage,
+                ));
+            }
+            _ => self.err(
+                Diagnostic::at(s.span, "malformed `owner`", "expected `owner follows VAR`")
+                    .hint(usage),
+            ),
+        }
+    }
+
     /// `region NAME { OWNER: labels… }` and `pit NAME { OWNER: label }`.
     pub(super) fn per_player(
         &mut self,

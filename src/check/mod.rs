@@ -127,6 +127,7 @@ struct Lowered {
     score: Option<Num>,
     /// The `pass` statement, once seen (its condition, if it lowered).
     pass: Option<Option<Cond>>,
+    owner: Option<usize>,
     phases: Vec<Phase>,
     endless: Endless,
 }
@@ -160,6 +161,7 @@ impl Lowered {
             too_many_rules: false,
             score: None,
             pass: None,
+            owner: None,
             phases: Vec::new(),
             endless: Endless::Forbid,
         }
@@ -645,6 +647,7 @@ impl Checker {
                 }
                 StatementKind::Score => self.score(s, &scope, &mut l.score),
                 StatementKind::Pass => self.pass(s, &scope, &mut l.pass),
+                StatementKind::Owner => self.owner_follows(s, &players, &mut l.owner),
             }
         }
         if self.name.is_none() {
@@ -701,6 +704,7 @@ impl Checker {
             score: l.score.unwrap_or_else(default_score),
             endless: l.endless,
             pass: l.pass.flatten(),
+            owner: l.owner,
             marks,
             options: self.settings.clone(),
         })

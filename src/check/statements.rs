@@ -44,6 +44,8 @@ pub enum StatementKind {
     Endless,
     /// `pass when C`
     Pass,
+    /// `owner follows VAR`
+    Owner,
 }
 
 /// How a base's statement is found again, to be replaced or removed.
@@ -99,6 +101,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     spec("score", StatementKind::Score, Key::Once, false),
     spec("endless", StatementKind::Endless, Key::Once, false),
     spec("pass", StatementKind::Pass, Key::Once, false),
+    spec("owner", StatementKind::Owner, Key::Once, false),
     spec("option", StatementKind::Option, Key::Named, false),
 ];
 

@@ -289,7 +289,8 @@ impl Engine {
     fn collect(&self, pos: &mut Position) {
         for pit in 0..self.board.npits {
             let seeds = std::mem::take(&mut pos.cells[pit]);
-            pos.cells[self.store_cell(self.board.owner[pit]) as usize] += seeds;
+            let owner = self.owner_at(pit as u16, pos);
+            pos.cells[self.store_cell(owner) as usize] += seeds;
         }
     }
 

@@ -29,6 +29,9 @@ pub(crate) struct Board {
     /// The pit behind each pit in its column (see
     /// [`crate::ir::Place::Behind`]), or [`NONE`].
     pub behind: Vec<u16>,
+    /// `owner follows VAR`: where the variable's slots begin, and the
+    /// value that names each player (`u32::MAX`: none does).
+    pub owner_var: Option<(usize, [u32; 2])>,
     /// The owner of every cell (pits, then the two stores).
     pub owner: Vec<Player>,
     /// Each player's pits.
@@ -140,6 +143,17 @@ impl Board {
             };
             var_start.extend(std::iter::repeat_n(0u32, n));
         }
+        let owner_var = rules.owner.map(|v| {
+            let var = &rules.vars[v];
+            let value = |p: usize| {
+                rules
+                    .players
+                    .get(p)
+                    .and_then(|name| var.values.iter().position(|x| x == name))
+                    .map_or(u32::MAX, |i| i as u32)
+            };
+            (var_base[v], [value(0), value(1)])
+        });
         let headings = [0u8, 1].map(|mover| {
             (0..cells as u16)
                 .map(|c| {
@@ -179,6 +193,7 @@ impl Board {
                 .cloned(),
             opposite,
             behind,
+            owner_var,
             owner,
             sides,
             all,

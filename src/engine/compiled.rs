@@ -14,7 +14,10 @@ use crate::ir::{
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum W {
     Is(Player),
+    /// The owner of a place's row (or store).
     OwnerOf(Box<P>),
+    /// The owner of a place now, with `owner follows VAR`.
+    OwnerNow(Box<P>),
 }
 
 /// A place.
@@ -173,6 +176,8 @@ pub(crate) enum C {
     Range(N, N, N),
     SamePlace(P, P),
     OwnerIs(P, Player),
+    /// The owner of a place now (`owner follows VAR`) is a player.
+    OwnerNow(P, Player),
     SamePlayer(W, W),
     In(P, R),
     /// A place among a fixed set of cells (a bit per cell).
@@ -239,6 +244,7 @@ pub(crate) fn reads_flag(c: &C) -> bool {
         | C::SeedsIn(..)
         | C::SamePlace(..)
         | C::OwnerIs(..)
+        | C::OwnerNow(..)
         | C::SamePlayer(..)
         | C::InCells(..)
         | C::NoLegalTurn
@@ -438,6 +444,7 @@ pub(crate) fn cost(c: &C) -> u64 {
         | C::SeedsIn(..)
         | C::SamePlace(..)
         | C::OwnerIs(..)
+        | C::OwnerNow(..)
         | C::SamePlayer(..)
         | C::InCells(..)
         | C::NoLegalTurn
@@ -686,6 +693,8 @@ impl Compiler<'_> {
             Who::Player(p) => W::Is(*p),
             Who::Each => W::Is(k.each.unwrap_or(k.mover)),
             Who::Owner(place) => match self.place(place, k) {
+                // (An owner that follows a variable is known only in play.)
+                p if self.board.owner_var.is_some() => W::OwnerNow(Box::new(p)),
                 P::Cell(c) if c != NONE => W::Is(self.board.owner[c as usize]),
                 p => W::OwnerOf(Box::new(p)),
             },
@@ -733,6 +742,17 @@ impl Compiler<'_> {
     fn region(&self, r: &Region, k: Known) -> R {
         match r {
             Region::Board => R::Cells(self.board.all.as_slice().into()),
+            // With `owner follows VAR`, a side is the pits owned now.
+            Region::Side(w) if self.board.owner_var.is_some() => self.region(
+                &Region::Where(
+                    Box::new(Region::Board),
+                    Box::new(Cond::SamePlayer(
+                        Who::Owner(Box::new(Place::Here)),
+                        w.clone(),
+                    )),
+                ),
+                k,
+            ),
             Region::Side(w) => match self.who(w, k) {
                 W::Is(p) => R::Cells(self.board.sides[p as usize].clone().into()),
                 dynamic => R::SideOf(Box::new(dynamic)),
@@ -823,6 +843,7 @@ impl Compiler<'_> {
             Cond::SamePlayer(a, b) => match (self.who(a, k), self.who(b, k)) {
                 (W::Is(x), W::Is(y)) => C::Const(x == y),
                 (W::OwnerOf(p), W::Is(y)) | (W::Is(y), W::OwnerOf(p)) => C::OwnerIs(*p, y),
+                (W::OwnerNow(p), W::Is(y)) | (W::Is(y), W::OwnerNow(p)) => C::OwnerNow(*p, y),
                 (x, y) => C::SamePlayer(x, y),
             },
             Cond::PlaceIn(p, r) => match (self.place(p, k), self.region(r, k)) {

@@ -153,6 +153,31 @@ impl Engine {
                 let c = self.place(p, f);
                 (c != NONE).then(|| self.board.owner[c as usize])
             }
+            W::OwnerNow(p) => {
+                let c = self.place(p, f);
+                (c != NONE).then(|| self.owner_at(c, f.pos))
+            }
+        }
+    }
+
+    /// The owner of cell `c` (not [`NONE`]) in a position: its row's (a
+    /// store's player), or with `owner follows VAR` the player the pit's
+    /// variable names, where it names one.
+    #[inline]
+    pub(crate) fn owner_at(&self, c: u16, pos: &Position) -> Player {
+        let fixed = self.board.owner[c as usize];
+        match self.board.owner_var {
+            Some((base, named)) if (c as usize) < self.board.npits => {
+                let v = pos.vars[base + c as usize];
+                if v == named[0] {
+                    0
+                } else if v == named[1] {
+                    1
+                } else {
+                    fixed
+                }
+            }
+            _ => fixed,
         }
     }
 
@@ -449,6 +474,10 @@ impl Engine {
             C::OwnerIs(p, pl) => {
                 let c = self.place(p, f);
                 c != NONE && self.board.owner[c as usize] == *pl
+            }
+            C::OwnerNow(p, pl) => {
+                let c = self.place(p, f);
+                c != NONE && self.owner_at(c, f.pos) == *pl
             }
             C::Not(inner) => !self.cond(inner, f),
             C::And(v) => v.iter().all(|c| self.cond(c, f)),

@@ -61,6 +61,11 @@ pub struct Rules {
     /// turn, once no end rule has ended the game; a pass changes nothing
     /// but the player to move.
     pub pass: Option<Cond>,
+    /// `owner follows VAR`: the per-pit variable (an index in `vars`)
+    /// whose value, where it names a player, is the pit's owner in play
+    /// (a child, a tuzdyk, a captured hole); elsewhere its row's owner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner: Option<usize>,
     /// Marks the text board draws after a pit's label where they hold.
     pub marks: Vec<Mark>,
     /// The choices the variant leaves open, each with the value in force.
