@@ -209,10 +209,10 @@ impl Engine {
     /// variant declares phases.
     #[inline]
     pub fn phase(&self, pos: &Position) -> Option<usize> {
-        let phases = &self.plan[pos.to_move.unwrap_or(0) as usize].phases;
-        if phases.is_empty() {
+        if self.rules.phases.is_empty() {
             return None;
         }
+        let phases = &self.plan[pos.to_move.unwrap_or(0) as usize].phases;
         let f = eval::Ctx::new(pos, pos, NONE, NONE);
         Some(
             phases
