@@ -102,8 +102,9 @@ pub(crate) struct Scratch {
 /// Where a turn stands between its steps: what the words of its rules mean.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Step {
-    /// The phase at the start of the turn (0 when the rules are not staged).
-    phase: usize,
+    /// The phase at the start of the turn (0 when the rules are not staged;
+    /// at most `limits::MAX_PHASES`).
+    phase: u16,
     origin: u16,
     last: u16,
     /// The pit last lifted to be sown: the origin, then each relay's.
@@ -192,7 +193,7 @@ impl Engine {
         };
         let origin = turn.pit;
         let mut at = Step {
-            phase: in_phase.unwrap_or(0),
+            phase: in_phase.unwrap_or(0) as u16,
             origin,
             last: origin,
             lifted: origin,
@@ -229,7 +230,12 @@ impl Engine {
         let Scratch {
             acts, watch, memo, ..
         } = scratch;
-        let (mover, origin, turn, phase) = (pos.to_move.unwrap_or(0), at.origin, at.turn, at.phase);
+        let (mover, origin, turn, phase) = (
+            pos.to_move.unwrap_or(0),
+            at.origin,
+            at.turn,
+            at.phase as usize,
+        );
         let plan = &self.plan[mover as usize];
         let mut out = Applied {
             first_taken: NONE,
@@ -448,11 +454,14 @@ impl Engine {
             }
         }
         out.seeds_captured = at.captured;
-        // (What the turn cost is the caller's, not part of what it did.)
-        out.at = Some(Step {
-            spent: Cell::new(0),
-            ..at.clone()
-        });
+        if !plan.after.is_empty() {
+            // Kept for the `after` rules. (What the turn cost is the
+            // caller's, not part of what it did.)
+            out.at = Some(Step {
+                spent: Cell::new(0),
+                ..at.clone()
+            });
+        }
         Ok(out)
     }
 
@@ -819,7 +828,7 @@ impl Engine {
         }
         // The rules for this stage of the turn and this pit: most pits have
         // none. Seeds are lifted for the next sowing: `sowings` counts it.
-        let rules = match self.stage(at.phase, at.sowings + 1, at.captured) {
+        let rules = match self.stage(at.phase as usize, at.sowings + 1, at.captured) {
             Some(k) => {
                 let st = &plan.stages[k];
                 st.lifting.get(cell as usize).unwrap_or(&st.lift)
