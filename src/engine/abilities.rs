@@ -42,6 +42,11 @@ pub(crate) struct Abilities {
     /// The position a turn starts from must be kept: some rule reads
     /// `before(…)`, or phases are judged on it.
     pub reads_before: bool,
+    /// Some rule reads `lifted`, or answers a flag at each sowing: a
+    /// turn's state mid-way holds the pit last lifted, or the answers to
+    /// come (see `Engine::state_key`).
+    pub reads_lifted: bool,
+    pub marks_sowings: bool,
     /// Some live `capture` rule forbids the turn.
     pub forbids: bool,
     /// Turns can sow more than once (relays, resowing): a turn that comes
@@ -104,6 +109,8 @@ impl Abilities {
             // Phases are judged on the position at the start of the turn.
             reads_before: !rules.phases.is_empty()
                 || rules.any(&|n| matches!(n, Node::Num(Num::Before(_)))),
+            reads_lifted: rules.any(&|n| matches!(n, Node::Place(crate::ir::Place::Lifted))),
+            marks_sowings: rules.notation.per_sowing.is_some(),
             forbids,
             detect_cycles,
             counter_caps,

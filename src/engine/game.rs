@@ -238,7 +238,8 @@ impl Game {
     /// Plays a legal turn. Fails only when a turn runs past the engine's
     /// resource limit ([`crate::limits::MAX_TURN_WORK`]).
     pub fn play(&mut self, turn: Turn) -> Result<(), TooLong> {
-        if turn == Turn::PASS {
+        // (A pass is the one turn of no pit.)
+        if turn.pit == Turn::PASS.pit {
             return self.pass();
         }
         let (e, st) = (&*self.engine, &mut self.st);
@@ -289,6 +290,7 @@ impl Game {
 
     /// The rest of a turn once it has been played on the position: the
     /// end of the game, the `after` rules, the next player.
+    #[inline(always)]
     fn finish_turn(&mut self, played: Result<Applied, Halt>) -> Result<(), TooLong> {
         let (e, st) = (&*self.engine, &mut self.st);
         // The turn has not changed the player to move yet.

@@ -718,17 +718,21 @@ impl Engine {
         key.extend_from_slice(&pos.hands);
         key.extend_from_slice(&pos.vars);
         key.push(from as u32);
-        key.push(at.lifted as u32);
+        if self.can.reads_lifted {
+            key.push(at.lifted as u32);
+        }
         key.push(seeds);
         key.push(at.dir as u32);
         key.push(into_from as u32);
         key.push(at.sowings.min(self.can.counter_caps.0 + 1) as u32);
         key.push(at.captured.min(self.can.counter_caps.1 + 1) as u32);
-        // The per-sowing answers still to come.
-        key.push(
-            u32::try_from(at.sowings - 1)
-                .map_or(0, |k| at.turn.marks().checked_shr(k).unwrap_or(0)),
-        );
+        if self.can.marks_sowings {
+            // The per-sowing answers still to come.
+            key.push(
+                u32::try_from(at.sowings - 1)
+                    .map_or(0, |k| at.turn.marks().checked_shr(k).unwrap_or(0)),
+            );
+        }
     }
 
     /// The first end rule judged during a turn that holds now, if any.
