@@ -30,21 +30,6 @@ fn all_variants() -> Vec<Variant> {
     v
 }
 
-/// Whether the rules take seeds out of the game while it goes on: a
-/// `remove` at a moment of the turn, or a turn cut short by `sowings at
-/// most N` (its lifted seeds leave).
-fn loses_seeds(v: &Variant) -> bool {
-    use sow::ir::{Action, Moment};
-    let rules = &v.engine.rules;
-    rules.sowing.most.is_some()
-        || rules.rules.iter().any(|r| {
-            r.moment != Moment::End
-                && r.actions
-                    .iter()
-                    .any(|a| matches!(a, Action::Remove(_) | Action::RemoveRegion(_)))
-        })
-}
-
 /// Of 200 random games of 500 plies at most, how many must end: all but
 /// a few, except in games whose rules let play go round for ever.
 fn must_finish(name: &str) -> usize {
@@ -92,7 +77,7 @@ fn random_games_conserve_seeds_and_notation_round_trips() {
                 game.play(t).unwrap();
                 // (At the end of the game, `remove` takes seeds out of it;
                 // during it, in variants whose rules say so.)
-                if game.outcome().is_none() && !loses_seeds(&v) {
+                if game.outcome().is_none() && !v.engine.rules.loses_seeds() {
                     assert_eq!(
                         game.position().total(),
                         total,

@@ -205,6 +205,19 @@ pub struct Setup {
 }
 
 impl Rules {
+    /// Whether the rules take seeds out of the game while it goes on: a
+    /// `remove` at a moment of the turn, or a turn cut short by `sowings
+    /// at most N` (its lifted seeds leave). Elsewhere every seed stays.
+    pub fn loses_seeds(&self) -> bool {
+        self.sowing.most.is_some()
+            || self.rules.iter().any(|r| {
+                r.moment != Moment::End
+                    && r.actions
+                        .iter()
+                        .any(|a| matches!(a, Action::Remove(_) | Action::RemoveRegion(_)))
+            })
+    }
+
     /// The number of players: 2, or 1 for a solitaire.
     pub fn seats(&self) -> usize {
         self.players.len()
