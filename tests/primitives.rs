@@ -531,3 +531,33 @@ rule gather at end {
     assert!(g.outcome().is_none());
     assert_eq!(legal_labels(&g), ["a"]);
 }
+
+/// `if(C, A, B)` and `sum(REGION, N)`: a number chosen by a condition,
+/// and a number added up over a region's pits (`here` each pit).
+#[test]
+fn conditional_numbers_and_sums_over_pits() {
+    let v = variant(&board_text(
+        "",
+        "seeds(origin) > 0",
+        "end now when true
+score seeds(store(player)) + sum(side(player), if(seeds(here) > 0 and seeds(here) % 2 == 0, 2, 0))",
+    ));
+    // South: A 2, C 4 count 2 each (B odd, D empty): 4, and 1 in store.
+    // North: c 2 counts 2 (a, b odd, d odd): 2.
+    let g = game_from(&v.engine, &LABELS, &[2, 3, 4, 0, 1, 1, 2, 5], [1, 0], 0);
+    let o = g.outcome().expect("ended at once");
+    assert_eq!(o.scores, [5, 2]);
+    assert_eq!(o.winner, Some(0));
+    // The branch not taken is never judged: `if(false, …)` folds away.
+    let v = variant(&board_text(
+        "",
+        "seeds(origin) > 0",
+        "end now when true\nscore if(seeds(store(player)) > 0, 10, sum(side(player), 1))",
+    ));
+    let g = game_from(&v.engine, &LABELS, &[2, 3, 4, 0, 1, 1, 2, 5], [1, 0], 0);
+    assert_eq!(
+        g.outcome().expect("ended").scores,
+        [10, 4],
+        "North: one for each of its pits"
+    );
+}

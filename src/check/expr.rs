@@ -99,6 +99,8 @@ impl Value {
 /// The built-in functions, for "did you mean".
 pub const FUNCTIONS: &[&str] = &[
     "count",
+    "sum",
+    "if",
     "pits",
     "going",
     "chose",
@@ -172,6 +174,15 @@ struct Frame {
 use crate::limits::{MAX_EXPANDED_DEPTH, MAX_EXPANSION, MAX_PITS};
 
 impl<'a> Lowerer<'a> {
+    /// A number judged for one pit at a time (`here`), likewise.
+    pub fn num_on_here(&mut self, e: &Expr) -> Option<Num> {
+        let saved = self.scope.context;
+        self.scope.context.sees.here = true;
+        let n = self.num(e);
+        self.scope.context = saved;
+        n
+    }
+
     /// A lowerer for one scope.
     /// A condition judged for one pit at a time (`here`), as well as for
     /// what the expression around it knows.
@@ -761,6 +772,36 @@ impl<'a> Lowerer<'a> {
                 } else {
                     Value::Region(Region::FirstCaptures(w))
                 })
+            }
+            "if" => {
+                // if(CONDITION, NUMBER, NUMBER)
+                self.arity(name, span, args, 3, "if(seeds(last) > 3, 2, 0)")?;
+                let c = self.cond(&args[0]);
+                let a = self.num(&args[1]);
+                let b = self.num(&args[2]);
+                Some(Value::Num(Num::If(
+                    Box::new(c?),
+                    Box::new(a?),
+                    Box::new(b?),
+                )))
+            }
+            "sum" => {
+                // sum(REGION, NUMBER on `here`)
+                let usage = "sum(side(mover), seeds(here) % 2)";
+                self.arity(name, span, args, 2, usage)?;
+                let region = match self.value(&args[0])? {
+                    Value::Region(r) => r,
+                    other => {
+                        return self.wrong_kind(
+                            &args[0],
+                            "a region",
+                            &other,
+                            "`side(mover)` or a declared region",
+                        )
+                    }
+                };
+                let n = self.num_on_here(&args[1])?;
+                Some(Value::Num(Num::SumOver(region, Box::new(n))))
             }
             "count" | "pits" => {
                 // count(REGION, CONDITION on `here`), pits(REGION, CONDITION on `here`)

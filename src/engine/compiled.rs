@@ -79,6 +79,10 @@ pub(crate) enum T {
     Sowings,
     Count(R, Box<C>),
     Before(Box<N>),
+    /// `if(C, A, B)`.
+    If(Box<C>, Box<N>, Box<N>),
+    /// `sum(R, N)`, N judged with `here` each pit.
+    SumOver(R, Box<N>),
 }
 
 impl Lin {
@@ -218,6 +222,8 @@ pub(crate) fn reads_flag(c: &C) -> bool {
             T::Count(r, c) => region(r) || reads_flag(c),
             T::Sum(r) => region(r),
             T::Before(n) => num(n),
+            T::If(c, a, b) => reads_flag(c) || num(a) || num(b),
+            T::SumOver(r, n) => region(r) || num(n),
             T::Seeds(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => false,
         })
     }
@@ -432,6 +438,8 @@ pub(crate) fn cost(c: &C) -> u64 {
                     T::Sum(r) => 2 + region_cost(r),
                     T::Count(r, c) => 2 + region_cost(r).saturating_mul(1 + cost(c)),
                     T::Before(n) => 2 + num(n),
+                    T::If(c, a, b) => 2 + cost(c) + num(a).max(num(b)),
+                    T::SumOver(r, n) => 2 + region_cost(r).saturating_mul(1 + num(n)),
                 })
                 .sum::<u64>()
     }
@@ -806,6 +814,19 @@ impl Compiler<'_> {
                 Box::new(self.cond(c, Known { here: None, ..k })),
             ))),
             Num::Before(inner) => lin(Lin::term(T::Before(Box::new(self.num(inner, k))))),
+            Num::If(c, a, b) => match self.cond(c, k) {
+                C::Const(true) => self.num(a, k),
+                C::Const(false) => self.num(b, k),
+                c => lin(Lin::term(T::If(
+                    Box::new(c),
+                    Box::new(self.num(a, k)),
+                    Box::new(self.num(b, k)),
+                ))),
+            },
+            Num::SumOver(r, n) => lin(Lin::term(T::SumOver(
+                self.region(r, k),
+                Box::new(self.num(n, Known { here: None, ..k })),
+            ))),
             Num::Arith(op, a, b) => combine(*op, self.num(a, k), self.num(b, k)),
         }
     }
@@ -1072,6 +1093,8 @@ fn term_bound(t: &T) -> i128 {
         T::Sowings => 1 << 33,
         T::Count(..) => crate::limits::MAX_PITS as i128,
         T::Before(n) => bound(n),
+        T::If(_, a, b) => bound(a).max(bound(b)),
+        T::SumOver(_, n) => bound(n).saturating_mul(crate::limits::MAX_PITS as i128),
     }
 }
 

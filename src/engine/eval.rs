@@ -370,6 +370,25 @@ impl Engine {
                     t
                 }
             },
+            T::If(c, a, b) => {
+                if self.cond(c, f) {
+                    self.num(a, f)
+                } else {
+                    self.num(b, f)
+                }
+            }
+            T::SumOver(r, n) => {
+                let mut g = Ctx {
+                    total: Cell::new(f.total.get()),
+                    ..*f
+                };
+                let mut sum: i64 = 0;
+                for cell in self.pits(r, f) {
+                    g.here = cell;
+                    sum = sum.saturating_add(self.num(n, &g));
+                }
+                sum
+            }
             T::Before(inner) => {
                 let g = Ctx {
                     pos: f.before,

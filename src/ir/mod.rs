@@ -711,6 +711,11 @@ pub enum Num {
     SeedsIn(Region),
     /// Seeds in a player's hand.
     Hand(Who),
+    /// `if(C, A, B)`: A where C holds, else B.
+    If(Box<Cond>, Box<Num>, Box<Num>),
+    /// `sum(REGION, N)`: N judged for each pit of the region (`here`),
+    /// added up.
+    SumOver(Region, Box<Num>),
     /// Every seed in play: pits, stores and hands.
     Total,
     /// Seeds captured so far this turn.

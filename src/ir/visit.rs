@@ -98,6 +98,15 @@ impl<'a> Node<'a> {
                     f(Node::Cond(c));
                 }
                 Num::Before(a) => f(Node::Num(a)),
+                Num::If(c, a, b) => {
+                    f(Node::Cond(c));
+                    f(Node::Num(a));
+                    f(Node::Num(b));
+                }
+                Num::SumOver(r, n) => {
+                    f(Node::Region(r));
+                    f(Node::Num(n));
+                }
                 Num::Arith(_, a, b) => {
                     f(Node::Num(a));
                     f(Node::Num(b));
