@@ -561,3 +561,43 @@ score seeds(store(player)) + sum(side(player), if(seeds(here) > 0 and seeds(here
         "North: one for each of its pits"
     );
 }
+
+/// `last_mover`: the player who played the turn that led to a position,
+/// readable in end rules and scores (`none` before any turn), kept in the
+/// position's `state`.
+#[test]
+fn the_player_who_moved_last() {
+    let v = variant(&board_text(
+        "",
+        "seeds(origin) > 0",
+        "rule take at land {
+  capture last to store(mover)
+}
+end south_last when seeds(board) == 0 and last_mover == south winner south
+end north_last when seeds(board) == 0 and last_mover == north winner north
+score if(last_mover == player, 1, 0)",
+    ));
+    let slot = v.engine.var_base(0);
+    assert_eq!(v.engine.rules.vars[0].name, "last_mover");
+    let g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 0, 1], [0, 0], 0);
+    assert_eq!(g.position().vars[slot], 0, "none before a turn");
+    // South's A: its seed to B, taken: North's d still holds one.
+    let mut g2 = g.clone();
+    g2.play(turn(&g2, "A")).unwrap();
+    assert_eq!(g2.position().vars[slot], 1, "south moved last");
+    assert!(g2.outcome().is_none());
+    // North's d: its seed to A, taken: the board is empty, North moved last.
+    g2.play(turn(&g2, "d")).unwrap();
+    let o = g2.outcome().expect("the board is empty");
+    assert_eq!(
+        (&*o.reason, o.winner, o.scores),
+        ("north_last", Some(1), [0, 1])
+    );
+    // Saved and read back, the position keeps who moved last.
+    let mut g3 = g.clone();
+    g3.play(turn(&g3, "A")).unwrap();
+    let saved = sow::json::position(&v, &g3);
+    assert_eq!(saved["state"]["last_mover"], "south");
+    let back = sow::json::read_position(&v, &saved.to_string()).unwrap();
+    assert_eq!(back.position(), g3.position());
+}

@@ -119,6 +119,10 @@ pub const FUNCTIONS: &[&str] = &[
     "side",
     "before",
 ];
+/// The name of the variable that holds the player who moved last (and of
+/// its key in a position's `state`), declared where a file reads it.
+pub const LAST_MOVER: &str = "last_mover";
+
 /// The built-in words, for "did you mean".
 pub const WORDS: &[&str] = &[
     "mover",
@@ -134,6 +138,7 @@ pub const WORDS: &[&str] = &[
     "repeated",
     "cut",
     "last_seed",
+    "last_mover",
     "true",
     "false",
     "captured",
@@ -482,6 +487,14 @@ impl<'a> Lowerer<'a> {
                     self,
                 )?;
                 Value::Place(Place::Origin)
+            }
+            "last_mover" => {
+                // The player who played the turn that led here: a variable
+                // of the game the checker declares where a file reads it.
+                match self.scope.vars.iter().position(|v| v.name == LAST_MOVER) {
+                    Some(i) => Value::Var(i, crate::ir::VarAt::Game),
+                    None => return None,
+                }
             }
             "lifted" => {
                 need(

@@ -516,6 +516,15 @@ impl Checker {
         if let Some(at) = self.notation_seen {
             self.reads_back(at);
         }
+        // `last_mover`: a variable of the game, `none` until a turn is played.
+        if let (true, Some(players)) = (mentions(statements, expr::LAST_MOVER), &self.players) {
+            let values = std::iter::once("none".to_string()).chain(players.iter().cloned());
+            self.vars.push(Var {
+                name: expr::LAST_MOVER.to_string(),
+                scope: VarScope::Game,
+                values: values.collect(),
+            });
+        }
     }
 
     /// Second pass: everything else, statement by statement, lowered to
@@ -705,10 +714,28 @@ impl Checker {
             endless: l.endless,
             pass: l.pass.flatten(),
             owner: l.owner,
+            last_mover: self.vars.iter().position(|v| v.name == expr::LAST_MOVER),
             marks,
             options: self.settings.clone(),
         })
     }
+}
+
+/// Whether a word appears anywhere in the statements' expressions.
+fn mentions(statements: &[Statement], word: &str) -> bool {
+    fn in_expr(e: &Expr, word: &str) -> bool {
+        match &e.kind {
+            ExprKind::Word(w) => w == word,
+            ExprKind::Call(_, args) => args.iter().any(|a| in_expr(a, word)),
+            ExprKind::Unary(_, a) => in_expr(a, word),
+            ExprKind::Binary(_, a, b) => in_expr(a, word) || in_expr(b, word),
+            ExprKind::Int(_) | ExprKind::Str(_) => false,
+        }
+    }
+    statements.iter().any(|s| {
+        s.args.iter().chain(tail(s)).any(|e| in_expr(e, word))
+            || s.block.as_ref().is_some_and(|(_, b)| mentions(b, word))
+    })
 }
 
 impl Statement {

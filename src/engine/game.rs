@@ -284,6 +284,7 @@ impl Game {
         let mover = st.pos.to_move.unwrap_or(0);
         st.plies += 1;
         st.cut = false;
+        e.note_mover(&mut st.pos, mover);
         st.pos.to_move = Some(e.next_player[mover as usize]);
         st.settle(&self.engine, false)
     }
@@ -310,6 +311,7 @@ impl Game {
                 };
                 st.pos.copy_from(&st.before);
                 st.plies += 1;
+                e.note_mover(&mut st.pos, mover);
                 st.finish(e, mover, &e.reasons[e.rules.ends.len()], Some(decided));
                 return Ok(());
             }
@@ -317,6 +319,7 @@ impl Game {
         };
         st.plies += 1;
         st.cut = applied.cut;
+        e.note_mover(&mut st.pos, mover);
         if applied.cut || e.can.judges_drops {
             // Seeds may have left the game: the total is counted again.
             let total = st.pos.total() as i64;

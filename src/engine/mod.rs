@@ -51,6 +51,8 @@ pub struct Engine {
     scores: [N; 2],
     /// Who moves after each player ([`Rules::next_player`], kept at hand).
     next_player: [Player; 2],
+    /// `last_mover`: its variable's slot, and the value naming each player.
+    last_mover: Option<(usize, [u32; 2])>,
     /// The reasons an outcome gives: each end rule's name, then
     /// [`ENDLESS`].
     reasons: Vec<std::sync::Arc<str>>,
@@ -158,8 +160,14 @@ impl Engine {
             [0u8, 1].map(|mover| Plan::compile(&rules, &board, &compiler, mover, stage_dims));
         let scores = [compiler.score(0), compiler.score(1)];
         let can = Abilities::new(&rules, &plan, counter_caps);
+        let last_mover = rules.last_mover.map(|v| {
+            // Values: `none`, then the players (a solitaire's second seat
+            // never moves).
+            (board.var_base[v], [1, rules.seats().min(2) as u32])
+        });
         Engine {
             next_player: [0, 1].map(|p| rules.next_player(p)),
+            last_mover,
             reasons: rules
                 .ends
                 .iter()
@@ -220,6 +228,15 @@ impl Engine {
                 .position(|c| self.cond(c, &f))
                 .unwrap_or(phases.len() - 1),
         )
+    }
+
+    /// Notes in a position that `mover` played the turn that led to it
+    /// (`last_mover`, where the rules read it).
+    #[inline]
+    pub(crate) fn note_mover(&self, pos: &mut Position, mover: Player) {
+        if let Some((slot, values)) = self.last_mover {
+            pos.vars[slot] = values[mover as usize & 1];
+        }
     }
 
     /// The end rules of each mover with a game's seed total bound in.

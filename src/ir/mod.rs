@@ -66,6 +66,10 @@ pub struct Rules {
     /// (a child, a tuzdyk, a captured hole); elsewhere its row's owner.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub owner: Option<usize>,
+    /// The variable (an index in `vars`, named `last_mover`) the engine
+    /// sets to the player of each turn played, where the rules read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_mover: Option<usize>,
     /// Marks the text board draws after a pit's label where they hold.
     pub marks: Vec<Mark>,
     /// The choices the variant leaves open, each with the value in force.
