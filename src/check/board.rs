@@ -40,33 +40,9 @@ impl Checker {
             }
         }
         match names.as_slice() {
-            [Some(a), Some(b)] if a != b => {
-                if self.players.is_some() {
-                    self.err(
-                        Diagnostic::at(
-                            s.span,
-                            "the players are declared twice",
-                            "second declaration",
-                        )
-                        .hint("keep one `players` line"),
-                    );
-                }
-                self.players = Some(vec![a.clone(), b.clone()]);
-            }
-            [Some(one)] => {
-                // A solitaire: one player, who moves every turn.
-                if self.players.is_some() {
-                    self.err(
-                        Diagnostic::at(
-                            s.span,
-                            "the players are declared twice",
-                            "second declaration",
-                        )
-                        .hint("keep one `players` line"),
-                    );
-                }
-                self.players = Some(vec![one.clone()]);
-            }
+            // Two players, or one (a solitaire: who moves every turn).
+            [Some(a), Some(b)] if a != b => self.set_players(s, vec![a.clone(), b.clone()]),
+            [Some(one)] => self.set_players(s, vec![one.clone()]),
             [Some(a), Some(_)] => self.err(
                 Diagnostic::at(
                     s.span,
@@ -84,6 +60,21 @@ impl Checker {
                 .hint("write `players south north`: the first sits at the bottom of the board"),
             ),
         }
+    }
+
+    /// The players, declared once.
+    fn set_players(&mut self, s: &Statement, names: Vec<String>) {
+        if self.players.is_some() {
+            self.err(
+                Diagnostic::at(
+                    s.span,
+                    "the players are declared twice",
+                    "second declaration",
+                )
+                .hint("keep one `players` line"),
+            );
+        }
+        self.players = Some(names);
     }
 
     pub(super) fn board(&mut self, s: &Statement) {

@@ -179,6 +179,14 @@ struct Frame {
 use crate::limits::{MAX_EXPANDED_DEPTH, MAX_EXPANSION, MAX_PITS};
 
 impl<'a> Lowerer<'a> {
+    /// A region given as an argument (`count`, `pits`, `sum`).
+    fn region_arg(&mut self, e: &Expr) -> Option<Region> {
+        match self.value(e)? {
+            Value::Region(r) => Some(r),
+            other => self.wrong_kind(e, "a region", &other, "`side(mover)` or a declared region"),
+        }
+    }
+
     /// A number judged for one pit at a time (`here`), likewise.
     pub fn num_on_here(&mut self, e: &Expr) -> Option<Num> {
         let saved = self.scope.context;
@@ -802,17 +810,7 @@ impl<'a> Lowerer<'a> {
                 // sum(REGION, NUMBER on `here`)
                 let usage = "sum(side(mover), seeds(here) % 2)";
                 self.arity(name, span, args, 2, usage)?;
-                let region = match self.value(&args[0])? {
-                    Value::Region(r) => r,
-                    other => {
-                        return self.wrong_kind(
-                            &args[0],
-                            "a region",
-                            &other,
-                            "`side(mover)` or a declared region",
-                        )
-                    }
-                };
+                let region = self.region_arg(&args[0])?;
                 let n = self.num_on_here(&args[1])?;
                 Some(Value::Num(Num::SumOver(region, Box::new(n))))
             }
@@ -823,17 +821,7 @@ impl<'a> Lowerer<'a> {
                     _ => "pits(side(mover), seeds(here) > 0)",
                 };
                 self.arity(name, span, args, 2, usage)?;
-                let region = match self.value(&args[0])? {
-                    Value::Region(r) => r,
-                    other => {
-                        return self.wrong_kind(
-                            &args[0],
-                            "a region",
-                            &other,
-                            "`side(mover)` or a declared region",
-                        )
-                    }
-                };
+                let region = self.region_arg(&args[0])?;
                 let c = Box::new(self.cond_on_here(&args[1])?);
                 Some(match name {
                     "count" => Value::Num(Num::Count(region, c)),

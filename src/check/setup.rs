@@ -37,19 +37,8 @@ impl Checker {
                     }
                 }
                 "hands" => {
-                    if let [e] = st.args.as_slice() {
-                        if let Some(n) = self.number(e, "a hand") {
-                            setup.hands = [n, n];
-                        }
-                    } else {
-                        self.err(
-                            Diagnostic::at(
-                                st.span,
-                                "`hands` takes one count",
-                                "expected `hands N`",
-                            )
-                            .hint("write `hands 22`"),
-                        );
+                    if let Some(n) = self.each_count(st, "a hand", "write `hands 22`") {
+                        setup.hands = [n, n];
                     }
                 }
                 "stores" => {
@@ -62,19 +51,12 @@ impl Checker {
                             )
                             .hint("declare `store PLAYER left|right` in `board`"),
                         );
-                    } else if let [e] = st.args.as_slice() {
-                        if let Some(n) = self.number(e, "a store") {
-                            setup.stores = [n, n];
-                        }
-                    } else {
-                        self.err(
-                            Diagnostic::at(
-                                st.span,
-                                "`stores` takes one count",
-                                "expected `stores N`",
-                            )
-                            .hint("write `stores 10`: seeds in each player's store"),
-                        );
+                    } else if let Some(n) = self.each_count(
+                        st,
+                        "a store",
+                        "write `stores 10`: seeds in each player's store",
+                    ) {
+                        setup.stores = [n, n];
                     }
                 }
                 "first" => {
@@ -157,5 +139,23 @@ impl Checker {
                 None
             }
         }
+    }
+
+    /// `hands N`, `stores N`: one count, the same for each player (`what`
+    /// names it in a message).
+    fn each_count(&mut self, st: &Statement, what: &str, hint: &str) -> Option<u32> {
+        if let [e] = st.args.as_slice() {
+            return self.number(e, what);
+        }
+        let word = &st.word.name;
+        self.err(
+            Diagnostic::at(
+                st.span,
+                format!("`{word}` takes one count"),
+                format!("expected `{word} N`"),
+            )
+            .hint(hint),
+        );
+        None
     }
 }

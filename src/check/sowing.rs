@@ -266,26 +266,19 @@ impl Checker {
     /// The most sowings a turn makes: `sowings at most N`.
     fn most(&mut self, st: &Statement, sowing: &mut Sowing) {
         let usage = "write `sowings at most 75`: a turn that would begin its 76th sowing stops";
-        let [at, most, n] = st.args.as_slice() else {
-            return self.err(
-                Diagnostic::at(
-                    st.span,
-                    "malformed `sowings`",
-                    "expected `sowings at most N`",
+        let n = match st.args.as_slice() {
+            [at, most, n] if at.as_word() == Some("at") && most.as_word() == Some("most") => n,
+            _ => {
+                return self.err(
+                    Diagnostic::at(
+                        st.span,
+                        "malformed `sowings`",
+                        "expected `sowings at most N`",
+                    )
+                    .hint(usage),
                 )
-                .hint(usage),
-            );
+            }
         };
-        if at.as_word() != Some("at") || most.as_word() != Some("most") {
-            return self.err(
-                Diagnostic::at(
-                    st.span,
-                    "malformed `sowings`",
-                    "expected `sowings at most N`",
-                )
-                .hint(usage),
-            );
-        }
         let Some(n) = self.number(n, "the most sowings") else {
             return;
         };

@@ -51,6 +51,19 @@ pub(crate) struct Board {
     pub zobrist: Vec<u64>,
 }
 
+/// The value of a player-valued variable that names each player
+/// (`u32::MAX` where none does: a solitaire's second seat).
+pub(crate) fn player_values(rules: &Rules, v: usize) -> [u32; 2] {
+    let var = &rules.vars[v];
+    [0, 1].map(|p| {
+        rules
+            .players
+            .get(p)
+            .and_then(|name| var.values.iter().position(|x| x == name))
+            .map_or(u32::MAX, |i| i as u32)
+    })
+}
+
 impl Board {
     /// The pit behind `c` in its column, or [`NONE`] (a store, none).
     #[inline]
@@ -143,17 +156,7 @@ impl Board {
             };
             var_start.extend(std::iter::repeat_n(0u32, n));
         }
-        let owner_var = rules.owner.map(|v| {
-            let var = &rules.vars[v];
-            let value = |p: usize| {
-                rules
-                    .players
-                    .get(p)
-                    .and_then(|name| var.values.iter().position(|x| x == name))
-                    .map_or(u32::MAX, |i| i as u32)
-            };
-            (var_base[v], [value(0), value(1)])
-        });
+        let owner_var = rules.owner.map(|v| (var_base[v], player_values(rules, v)));
         let headings = [0u8, 1].map(|mover| {
             (0..cells as u16)
                 .map(|c| {

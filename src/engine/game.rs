@@ -53,11 +53,11 @@ struct State {
     /// The position each legal turn leads to (when `judged`).
     results: Vec<Position>,
     /// What each legal turn did, and the flags its rules read.
-    tried: Vec<(Result<Applied, Halt>, u8)>,
+    tried: Vec<(Result<Applied, Halt>, u64)>,
     /// Spare lists, while flagged turns are slotted in.
     next_legal: Vec<Turn>,
     next_results: Vec<Position>,
-    next_tried: Vec<(Result<Applied, Halt>, u8)>,
+    next_tried: Vec<(Result<Applied, Halt>, u64)>,
     /// The turns with per-sowing answers still to extend (see
     /// `marked_turns`), kept between listings.
     marking: Vec<(Turn, usize, u32)>,
@@ -802,16 +802,7 @@ impl State {
                     continue;
                 }
                 let flagged = Turn { flags: 1 << b, ..t };
-                self.slot(j, e);
-                self.next_results[j].copy_from(&self.pos);
-                let with = e.apply(
-                    &mut self.next_results[j],
-                    &self.pos,
-                    e.phase(&self.pos),
-                    flagged,
-                    false,
-                    &mut self.scratch,
-                );
+                let with = self.play_into(e, j, e.phase(&self.pos), flagged);
                 if self.differs(plain, j, &with) {
                     self.next_legal.push(flagged);
                     self.next_tried.push((with, self.scratch.asked));
@@ -823,6 +814,27 @@ impl State {
         std::mem::swap(&mut self.tried, &mut self.next_tried);
         std::mem::swap(&mut self.results, &mut self.next_results);
         Ok(())
+    }
+
+    /// Plays `turn` in full on a copy of the position, into the spare
+    /// list's slot `j`.
+    fn play_into(
+        &mut self,
+        e: &Engine,
+        j: usize,
+        phase: Option<usize>,
+        turn: Turn,
+    ) -> Result<Applied, Halt> {
+        self.slot(j, e);
+        self.next_results[j].copy_from(&self.pos);
+        e.apply(
+            &mut self.next_results[j],
+            &self.pos,
+            phase,
+            turn,
+            false,
+            &mut self.scratch,
+        )
     }
 
     /// Whether the turn just played into `next_results[j]`, `with`, does
@@ -854,20 +866,12 @@ impl State {
         mut j: usize,
     ) -> Result<usize, TooLong> {
         let phase = e.phase(&self.pos);
-        // Where the plain turn asks (played again, into the free slot).
-        self.slot(j, e);
-        self.next_results[j].copy_from(&self.pos);
-        let _ = e.apply(
-            &mut self.next_results[j],
-            &self.pos,
-            phase,
-            t,
-            false,
-            &mut self.scratch,
-        );
+        // Where the plain turn asked, as it was played in full to be
+        // listed (see `generate`).
+        let sowings_asked = |asked: u64| (asked >> 32) as u32;
         let mut open = std::mem::take(&mut self.marking);
         open.clear();
-        open.push((t, plain, self.scratch.asked_at));
+        open.push((t, plain, sowings_asked(self.next_tried[plain].1)));
         let mut listed = 0;
         while let Some((parent, at, asked_at)) = open.pop() {
             // Answers only after the parent's last: each set once.
@@ -880,20 +884,11 @@ impl State {
                     return Err(TooLong);
                 }
                 let marked = parent.with_marks(parent.marks() | 1 << k);
-                self.slot(j, e);
-                self.next_results[j].copy_from(&self.pos);
-                let with = e.apply(
-                    &mut self.next_results[j],
-                    &self.pos,
-                    phase,
-                    marked,
-                    false,
-                    &mut self.scratch,
-                );
+                let with = self.play_into(e, j, phase, marked);
                 if self.differs(at, j, &with) {
                     self.next_legal.push(marked);
                     self.next_tried.push((with, self.scratch.asked));
-                    open.push((marked, j, self.scratch.asked_at));
+                    open.push((marked, j, sowings_asked(self.scratch.asked)));
                     j += 1;
                     listed += 1;
                 }

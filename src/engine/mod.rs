@@ -160,11 +160,9 @@ impl Engine {
             [0u8, 1].map(|mover| Plan::compile(&rules, &board, &compiler, mover, stage_dims));
         let scores = [compiler.score(0), compiler.score(1)];
         let can = Abilities::new(&rules, &plan, counter_caps);
-        let last_mover = rules.last_mover.map(|v| {
-            // Values: `none`, then the players (a solitaire's second seat
-            // never moves).
-            (board.var_base[v], [1, rules.seats().min(2) as u32])
-        });
+        let last_mover = rules
+            .last_mover
+            .map(|v| (board.var_base[v], board::player_values(&rules, v)));
         Engine {
             next_player: [0, 1].map(|p| rules.next_player(p)),
             last_mover,

@@ -90,10 +90,9 @@ pub(crate) struct Scratch {
     watch: Watch,
     /// The long turns this game found never to end.
     memo: Memo,
-    /// The flags the last turn played read (a bit per flag).
-    pub asked: u8,
-    /// The sowings at which it read the per-sowing flag (a bit each).
-    pub asked_at: u32,
+    /// The flags the last turn played read (bits 0–7, a bit per flag),
+    /// and from bit 32 on the sowings at which it read the per-sowing flag.
+    pub asked: u64,
     /// The work done since the caller last set it to 0: the turns played
     /// to list a position's legal turns share one budget.
     pub work: u64,
@@ -179,7 +178,6 @@ impl Engine {
         scratch: &mut Scratch,
     ) -> Result<Applied, Halt> {
         scratch.asked = 0;
-        scratch.asked_at = 0;
         let mover = pos.to_move.unwrap_or(0);
         // (Judged on `pos`, not yet changed: `before` is kept up to date
         // only where the rules read it.)
@@ -206,9 +204,7 @@ impl Engine {
             spent: Cell::new(scratch.work),
         };
         let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
-        let asked = at.asked.get();
-        scratch.asked = asked as u8;
-        scratch.asked_at = (asked >> 32) as u32;
+        scratch.asked = at.asked.get();
         scratch.work = at.spent.get();
         played
     }
