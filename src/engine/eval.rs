@@ -43,6 +43,9 @@ pub(crate) struct Ctx<'a> {
     pub look: Option<&'a super::lookahead::Lookahead>,
     /// Seeds in play, counted the first time a rule asks.
     pub total: Cell<Option<i64>>,
+    /// The phase of `before`, where it is known (a turn's, judged once
+    /// as it starts).
+    pub phase: Option<u16>,
 }
 
 impl<'a> Ctx<'a> {
@@ -69,6 +72,7 @@ impl<'a> Ctx<'a> {
             marks: 0,
             look: None,
             total: Cell::new(None),
+            phase: None,
         }
     }
 }
@@ -554,7 +558,10 @@ impl Engine {
             C::FlaggedHere(i) => f.flagged_here(*i),
             // The phase is the game's at the start of the turn, all through
             // the turn.
-            C::InPhase(i) => self.phase(f.before) == Some(*i),
+            C::InPhase(i) => match f.phase {
+                Some(p) => p as usize == *i,
+                None => self.phase(f.before) == Some(*i),
+            },
         }
     }
 }

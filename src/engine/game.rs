@@ -7,6 +7,7 @@ use super::abilities::Listing;
 use super::act::{Acts, Effects, Site};
 use super::compiled::{compare, OnTurn, A, C, P};
 use super::eval::Ctx;
+use super::history::History;
 use super::lookahead::Lookahead;
 use super::plan::{Candidate, Ways};
 use super::turn::Applied;
@@ -26,14 +27,8 @@ pub struct Game {
 #[derive(Debug, Default)]
 struct State {
     pos: Position,
-    /// Positions since the last capture, the current one last, as flat
-    /// records (player to move, cells, hands, variables).
-    seen: Vec<u32>,
-    /// A hash of each record in `seen`, compared before the record.
-    seen_hash: Vec<u64>,
-    /// A 1024-bit filter of the hashes in `seen_hash`: a clear bit proves a
-    /// position new without scanning the history.
-    seen_filter: [u64; 16],
+    /// Positions since the last capture, the current one last.
+    seen: History,
     repeated: bool,
     /// The turn just played was stopped by `sowings at most N` (`cut`).
     cut: bool,
@@ -133,12 +128,7 @@ impl Game {
             listing_only,
             ..State::default()
         };
-        let len = engine.cells() + 3 + engine.var_slots();
-        st.seen_hash = seen.chunks_exact(len).map(hash).collect();
-        for &h in &st.seen_hash {
-            st.seen_filter[filter_slot(h).0] |= filter_slot(h).1;
-        }
-        st.seen = seen;
+        st.seen = History::from_records(seen, engine.record_len());
         st.settle(&engine, false)?;
         Ok(Game { engine, st })
     }
@@ -152,9 +142,7 @@ impl Game {
         }
         let (st, o) = (&mut self.st, &other.st);
         st.pos.copy_from(&o.pos);
-        st.seen.clone_from(&o.seen);
-        st.seen_hash.clone_from(&o.seen_hash);
-        st.seen_filter = o.seen_filter;
+        st.seen.copy_from(&o.seen);
         st.repeated = o.repeated;
         st.legal.clone_from(&o.legal);
         st.endless.clone_from(&o.endless);
@@ -225,14 +213,14 @@ impl Game {
     /// Length of one record in [`Game::seen`]: the player to move, every
     /// cell, both hands, every variable slot.
     pub fn record_len(&self) -> usize {
-        self.engine.cells() + 3 + self.engine.var_slots()
+        self.engine.record_len()
     }
 
     /// Positions seen since the last capture, before the current one, as
     /// flat records (empty when the variant has no repetition rule).
     pub fn seen(&self) -> &[u32] {
-        let n = self.st.seen.len().saturating_sub(self.record_len());
-        &self.st.seen[..n]
+        let seen = self.st.seen.records();
+        &seen[..seen.len().saturating_sub(self.record_len())]
     }
 
     /// Plays a legal turn. Fails only when a turn runs past the engine's
@@ -375,8 +363,6 @@ impl Game {
         st.pos.copy_from(pos);
         st.pos.to_move = Some(to_move);
         st.seen.clear();
-        st.seen_hash.clear();
-        st.seen_filter = [0; 16];
         st.repeated = false;
         st.plies = 0;
         let total = pos.total() as i64;
@@ -408,24 +394,6 @@ fn known(
 /// The reason reported when a turn that never ends ends the game.
 pub const ENDLESS: &str = "endless_turn";
 
-/// The word and bit of a hash in the 1024-bit filter.
-fn filter_slot(h: u64) -> (usize, u64) {
-    (((h >> 6) & 15) as usize, 1 << (h & 63))
-}
-
-/// A hash of a record: a sum of independent products, so the multiplies
-/// run side by side rather than in a chain. (Equal hashes are checked
-/// record against record: a collision costs time, never a wrong answer.)
-fn hash(record: &[u32]) -> u64 {
-    let mut h: u64 = 0;
-    let mut k: u64 = 0x9e37_79b9_7f4a_7c15;
-    for &x in record {
-        h = h.wrapping_add((x as u64 + 1).wrapping_mul(k));
-        k = k.wrapping_add(0x6a09_e667_f3bc_c909) | 1;
-    }
-    h ^ (h >> 29)
-}
-
 /// An end rule that holds: its index, and the winner it names if it names
 /// one (see [`super::plan::CEnd::decided`]).
 type Fired = Option<(usize, Option<Option<Player>>)>;
@@ -437,7 +405,7 @@ impl State {
         let e = &**me;
         self.outcome = None;
         if e.can.tracks_repetition {
-            self.remember(e, stored);
+            self.remember(stored);
         }
         let Some(mover) = self.pos.to_move else {
             self.legal.clear();
@@ -507,31 +475,13 @@ impl State {
     /// Records the current position; notes whether it was seen before.
     /// Stores only grow, so no position from before seeds went into a store
     /// can come again: the history starts anew then.
-    fn remember(&mut self, e: &Engine, stored: bool) {
+    fn remember(&mut self, stored: bool) {
         if stored {
             self.seen.clear();
-            self.seen_hash.clear();
-            self.seen_filter = [0; 16];
         }
-        let len = e.cells() + 3 + e.var_slots();
-        let start = self.seen.len();
-        self.seen.push(self.pos.to_move.map_or(2, u32::from));
-        self.seen.extend_from_slice(&self.pos.cells);
-        self.seen.extend_from_slice(&self.pos.hands);
-        self.seen.extend_from_slice(&self.pos.vars);
-        let (old, current) = self.seen.split_at(start);
-        let h = hash(current);
-        // The filter first, then the hashes, then the records that match.
-        let (word, bit) = filter_slot(h);
-        self.repeated = self.seen_filter[word] & bit != 0
-            && self
-                .seen_hash
-                .iter()
-                .enumerate()
-                .filter(|&(_, &oh)| oh == h)
-                .any(|(i, _)| old[i * len..(i + 1) * len] == *current);
-        self.seen_hash.push(h);
-        self.seen_filter[word] |= bit;
+        let p = &self.pos;
+        let to_move = [p.to_move.map_or(2, u32::from)];
+        self.repeated = self.seen.push(&[&to_move, &p.cells, &p.hands, &p.vars]);
     }
 
     /// Ends the game by end rule `end`: the `end` rules run, the scores are

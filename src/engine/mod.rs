@@ -12,6 +12,7 @@ mod compiled;
 mod cycle;
 mod eval;
 mod game;
+mod history;
 mod lookahead;
 mod plan;
 mod position;
@@ -289,6 +290,12 @@ impl Engine {
     /// The number of variable slots a position holds.
     pub fn var_slots(&self) -> usize {
         self.board.var_start.len()
+    }
+
+    /// Length of one record of the repetition history: the player to move,
+    /// every cell, both hands, every variable slot.
+    pub fn record_len(&self) -> usize {
+        self.cells() + 3 + self.var_slots()
     }
 
     /// Where a variable's slots begin in [`Position::vars`].

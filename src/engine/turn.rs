@@ -148,6 +148,7 @@ impl Step {
         f.choice = self.turn.choice;
         f.flags = self.turn.flags;
         f.marks = self.turn.marks();
+        f.phase = Some(self.phase);
         f
     }
 }
@@ -302,24 +303,14 @@ impl Engine {
                     return Err(Halt::Settled);
                 }
             }
-            // A long turn may have been found endless before, from the same
-            // position (the same turn is judged again when looking ahead).
-            if self.can.detect_cycles && at.sowings == LONG && memo.knows(before, turn) {
-                return Err(Halt::Endless);
-            }
             if self.can.detect_cycles && at.sowings >= ANCHOR {
-                if at.sowings == ANCHOR {
-                    h = self.state_hash(pos);
-                }
-                let hk = h ^ mix(at, from, seeds, into_from, self.can.counter_caps);
-                let fill =
-                    |key: &mut Vec<u32>| self.state_key(key, pos, at, from, seeds, into_from);
-                if watch.repeats(at.sowings, hk, fill) {
-                    if at.sowings > LONG {
-                        memo.remember(before, turn);
-                    }
-                    return Err(Halt::Endless);
-                }
+                let sown = Sown {
+                    from,
+                    seeds,
+                    into_from,
+                    skip: NONE,
+                };
+                self.watch_cycle(pos, before, at, sown, &mut h, watch, memo)?;
             }
             // Sow.
             // The pit passed over: the turn's origin, or the pit this
@@ -459,6 +450,50 @@ impl Engine {
             });
         }
         Ok(out)
+    }
+
+    /// Whether the turn has come back to a state it was in before this
+    /// sowing (`Halt::Endless`), from sowing [`ANCHOR`] on; `h` is the
+    /// hash of the cells and hands the turn keeps. (Not inlined: most
+    /// turns never get here, and the turn's loop stays small.)
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn watch_cycle(
+        &self,
+        pos: &Position,
+        before: &Position,
+        at: &Step,
+        sown: Sown,
+        h: &mut u64,
+        watch: &mut Watch,
+        memo: &mut Memo,
+    ) -> Result<(), Halt> {
+        let (
+            turn,
+            Sown {
+                from,
+                seeds,
+                into_from,
+                ..
+            },
+        ) = (at.turn, sown);
+        // A long turn may have been found endless before, from the same
+        // position (the same turn is judged again when looking ahead).
+        if at.sowings == LONG && memo.knows(before, turn) {
+            return Err(Halt::Endless);
+        }
+        if at.sowings == ANCHOR {
+            *h = self.state_hash(pos);
+        }
+        let hk = *h ^ mix(at, from, seeds, into_from, self.can.counter_caps);
+        let fill = |key: &mut Vec<u32>| self.state_key(key, pos, at, from, seeds, into_from);
+        if watch.repeats(at.sowings, hk, fill) {
+            if at.sowings > LONG {
+                memo.remember(before, turn);
+            }
+            return Err(Halt::Endless);
+        }
+        Ok(())
     }
 
     /// Sows `seeds` from `from` (the first into it, with `into_from`):
