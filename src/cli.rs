@@ -323,10 +323,10 @@ fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
     let v = variant_of(pick, position.as_ref())?;
     let game = match &position {
         None => {
-            let mut start = v.engine.start_position();
-            if let Some(name) = &pick.first {
-                start.to_move = Some(first_player(&v, name)?);
-            }
+            let start = match &pick.first {
+                Some(name) => v.engine.start_position_for(first_player(&v, name)?),
+                None => v.engine.start_position(),
+            };
             Game::from_position(v.engine.clone(), start, Vec::new())
                 .map_err(|_| fail_plain("the start position's turns run past the engine's limit"))?
         }
@@ -429,11 +429,16 @@ fn play(
     let print = |out: &mut dyn Write, game: &Game, ply: usize, mv: Option<&str>| {
         match format {
             Format::Json => {
-                let line = serde_json::json!({
+                let mut line = serde_json::json!({
                     "ply": ply, "move": mv,
                     "position": json::position(&v, game),
                     "outcome": json::outcome(&v, game.outcome()),
                 });
+                // A move that ended a round of a match: how it ended (the
+                // position is the next round's start).
+                if let Some(end) = game.round_end() {
+                    line["round_end"] = json::outcome(&v, Some(&end.outcome));
+                }
                 let _ = writeln!(out, "{line}");
             }
             Format::Text => {
@@ -441,7 +446,18 @@ fn play(
                     None => "start".to_string(),
                     Some(m) => format!("ply {ply}: {m}"),
                 };
-                let _ = writeln!(out, "{head}\n{}", render::board(&v, game));
+                if let Some(end) = game.round_end() {
+                    let _ = writeln!(
+                        out,
+                        "{head}: round {} over, {}; round {} begins",
+                        game.rounds(),
+                        render::result_text(&v.engine.rules, &end.outcome),
+                        game.rounds() + 1
+                    );
+                    let _ = writeln!(out, "{}", render::board(&v, game));
+                } else {
+                    let _ = writeln!(out, "{head}\n{}", render::board(&v, game));
+                }
             }
         }
         let _ = out.flush();
@@ -627,6 +643,10 @@ fn random(
     let (v, fresh) = game_of(pick, None)?;
     let mut game = fresh.clone();
     let (mut wins, mut draws, mut unfinished, mut turns) = ([0u64; 2], 0u64, 0u64, 0u64);
+    // In a match: the rounds played to their end, the last round of a
+    // finished match included.
+    let mut rounds = 0u64;
+    let is_match = v.engine.rules.rounds.is_some();
     let mut moves = Vec::new();
     let clock = Instant::now();
     for i in 0..games {
@@ -642,6 +662,8 @@ fn random(
             ))
         })?;
         turns += plies as u64;
+        let played = (game.rounds() - fresh.rounds()) as u64 + game.outcome().is_some() as u64;
+        rounds += played;
         match game.outcome() {
             Some(o) => match o.winner {
                 Some(p) => wins[p as usize] += 1,
@@ -650,10 +672,13 @@ fn random(
             None => unfinished += 1,
         }
         if format == Format::Json {
-            let line = serde_json::json!({
+            let mut line = serde_json::json!({
                 "game": i, "seed": game_seed, "moves": moves, "plies": plies,
                 "outcome": json::outcome(&v, game.outcome()),
             });
+            if is_match {
+                line["rounds"] = played.into();
+            }
             let _ = writeln!(out, "{line}");
         }
     }
@@ -673,11 +698,14 @@ fn random(
                 tally.insert("lost".into(), wins[1].into());
             }
             tally.insert("draw".into(), draws.into());
-            let line = serde_json::json!({
+            let mut line = serde_json::json!({
                 "games": games,
                 "wins": tally,
                 "unfinished": unfinished, "turns": turns, "seconds": secs, "turns_per_second": tps,
             });
+            if is_match {
+                line["rounds"] = rounds.into();
+            }
             let _ = writeln!(out, "{line}");
         }
         Format::Text => {
@@ -696,6 +724,9 @@ fn random(
                 v.name(),
                 tally.join(", ")
             );
+            if is_match {
+                let _ = writeln!(out, "{rounds} rounds played");
+            }
             let _ = writeln!(
                 out,
                 "{turns} turns in {secs:.3} s: {tps:.0} turns per second"

@@ -38,6 +38,9 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
         };
         state.insert(v.name.clone(), entry);
     }
+    if r.rounds.is_some() {
+        state.insert("round".into(), json!(game.rounds()));
+    }
     if e.tracks_repetition() {
         let len = game.record_len();
         let seen: Vec<Value> = game
@@ -384,6 +387,7 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         }
     }
     let mut seen = Vec::new();
+    let mut rounds = 0;
     let mut vars = e.start_position().vars;
     let mut phase_claim: Option<(String, Diagnostic)> = None;
     if let Some(state) = obj.get("state") {
@@ -401,6 +405,9 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         if e.tracks_repetition() {
             keys.push("seen".into());
         }
+        if r.rounds.is_some() {
+            keys.push("round".into());
+        }
         for (k, v) in state {
             if let Some(i) = r.vars.iter().position(|var| &var.name == k) {
                 read_var(variant, i, v, &mut vars, &bad)?;
@@ -417,6 +424,18 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                         ));
                     };
                     phase_claim = Some((claim, bad("phase", String::new(), String::new())));
+                }
+                "round" if r.rounds.is_some() => {
+                    rounds = v
+                        .as_u64()
+                        .and_then(|x| u32::try_from(x).ok())
+                        .ok_or_else(|| {
+                            bad(
+                                "state.round",
+                                format!("`round` holds {v}, not a count of rounds"),
+                                "the rounds of the match ended so far: 0, 1, 2, …".into(),
+                            )
+                        })?;
                 }
                 "seen" if e.tracks_repetition() => {
                     let len = n + 5 + e.var_slots();
@@ -484,10 +503,12 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
             });
         }
     }
-    Game::from_position(e.clone(), pos, seen).map_err(|_| {
+    let mut game = Game::from_position(e.clone(), pos, seen).map_err(|_| {
         Diagnostic::new("judging the legal turns of this position ran past the engine's limit")
             .hint(crate::limits::TOO_LONG)
-    })
+    })?;
+    game.set_rounds(game.rounds() + rounds);
+    Ok(game)
 }
 
 /// Reads one variable's entry of `state`.

@@ -19,6 +19,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../variants/bao-east-africa.sow"),
     ),
     ("tihbat", include_str!("../variants/tihbat.sow")),
+    ("dakon", include_str!("../variants/dakon.sow")),
     ("bohnenspiel", include_str!("../variants/bohnenspiel.sow")),
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),

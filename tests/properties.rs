@@ -40,6 +40,9 @@ fn must_finish(name: &str) -> usize {
         // AZ15: only leaving the opponent without a move ends the game;
         // 28 of the engine's 30 Azigo games reach its 400-ply cap.
         "azigo" => 0,
+        // DK25: a match goes on round after round; 21 of the engine's 30
+        // Dakon matches reach its 400-ply cap.
+        "dakon" => 50,
         _ => 190,
     }
 }

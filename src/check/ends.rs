@@ -192,6 +192,39 @@ impl Checker {
     }
 }
 
+impl Checker {
+    /// `match ends when C`: the game is a match played in rounds, over
+    /// when C holds once a round has ended.
+    pub(super) fn match_ends<'x>(
+        &mut self,
+        s: &Statement,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+        rounds: &mut Option<Option<Cond>>,
+    ) {
+        self.no_block(s);
+        if rounds.is_some() {
+            return self.err(
+                Diagnostic::at(s.word.span, "`match` is declared twice", "second `match`")
+                    .hint("keep one `match ends when …` (its condition can say every case)"),
+            );
+        }
+        let mut lw = Lowerer::new(scope(Context {
+            sees: Sees::MATCH,
+            what: "in `match ends`",
+        }));
+        match s.args.as_slice() {
+            [ends, w, c] if ends.as_word() == Some("ends") && w.as_word() == Some("when") => {
+                *rounds = Some(lw.cond(c))
+            }
+            _ => self.err(
+                Diagnostic::at(s.span, "malformed `match`", "expected `match ends when CONDITION`")
+                    .hint("write `match ends when seeds(store(south)) < 7 or seeds(store(north)) < 7`: judged when a round ends"),
+            ),
+        }
+        self.diagnostics.append(&mut lw.diagnostics);
+    }
+}
+
 /// The score without a `score` statement: a player's store, side and hand.
 pub(super) fn default_score() -> Num {
     Num::Arith(

@@ -122,6 +122,12 @@ pub const FUNCTIONS: &[&str] = &[
 /// The name of the variable that holds the player who moved last (and of
 /// its key in a position's `state`), declared where a file reads it.
 pub const LAST_MOVER: &str = "last_mover";
+/// The player who moved first in the current round, a variable of the
+/// game the engine keeps where a file reads it.
+pub const STARTER: &str = "starter";
+/// The winner of the last round ended (`none`: none yet, or a draw),
+/// likewise.
+pub const ROUND_WINNER: &str = "round_winner";
 
 /// The built-in words, for "did you mean".
 pub const WORDS: &[&str] = &[
@@ -139,6 +145,8 @@ pub const WORDS: &[&str] = &[
     "cut",
     "last_seed",
     "last_mover",
+    "starter",
+    "round_winner",
     "true",
     "false",
     "captured",
@@ -304,6 +312,9 @@ impl<'a> Lowerer<'a> {
     pub fn who(&mut self, e: &Expr) -> Option<Who> {
         match self.value(e)? {
             Value::Who(w) => Some(w),
+            // A variable of the game whose values are the players' names
+            // (and `none`): the player it names (`store(last_mover)`).
+            Value::Var(i, crate::ir::VarAt::Game) if self.names_players(i) => Some(Who::Var(i)),
             other => self.wrong_kind(
                 e,
                 "a player",
@@ -311,6 +322,15 @@ impl<'a> Lowerer<'a> {
                 "`mover`, `opponent`, a player's name or `owner(…)`",
             ),
         }
+    }
+
+    /// Whether every value of a variable is a player's name or `none`,
+    /// the players each named.
+    fn names_players(&self, var: usize) -> bool {
+        let values = &self.scope.vars[var].values;
+        let players = self.scope.players;
+        values.iter().all(|v| v == "none" || players.contains(v))
+            && players.iter().all(|p| values.contains(p))
     }
 
     fn wrong_kind<T>(&mut self, e: &Expr, want: &str, got: &Value, hint: &str) -> Option<T> {
@@ -496,10 +516,11 @@ impl<'a> Lowerer<'a> {
                 )?;
                 Value::Place(Place::Origin)
             }
-            "last_mover" => {
-                // The player who played the turn that led here: a variable
-                // of the game the checker declares where a file reads it.
-                match self.scope.vars.iter().position(|v| v.name == LAST_MOVER) {
+            word @ (LAST_MOVER | STARTER | ROUND_WINNER) => {
+                // The player who played the turn that led here, who moved
+                // first in the round, who won the last round: variables of
+                // the game the checker declares where a file reads them.
+                match self.scope.vars.iter().position(|v| v.name == word) {
                     Some(i) => Value::Var(i, crate::ir::VarAt::Game),
                     None => return None,
                 }
@@ -707,6 +728,10 @@ impl<'a> Lowerer<'a> {
             "owner" => {
                 self.arity(name, span, args, 1, "owner(last)")?;
                 Some(Value::Who(Who::Owner(Box::new(self.place(&args[0])?))))
+            }
+            "opponent" => {
+                self.arity(name, span, args, 1, "opponent(starter)")?;
+                Some(Value::Who(Who::Other(Box::new(self.who(&args[0])?))))
             }
             "opposite" => {
                 self.arity(name, span, args, 1, "opposite(last)")?;

@@ -127,6 +127,7 @@ struct Lowered {
     score: Option<Num>,
     /// The `pass` statement, once seen (its condition, if it lowered).
     pass: Option<Option<Cond>>,
+    rounds: Option<Option<Cond>>,
     owner: Option<usize>,
     phases: Vec<Phase>,
     endless: Endless,
@@ -143,6 +144,7 @@ impl Lowered {
                 first_chosen: false,
             },
             setup_seen: false,
+            rounds: None,
             tracks: [None, None],
             sowing: Sowing {
                 take: Take::All,
@@ -516,14 +518,23 @@ impl Checker {
         if let Some(at) = self.notation_seen {
             self.reads_back(at);
         }
-        // `last_mover`: a variable of the game, `none` until a turn is played.
-        if let (true, Some(players)) = (mentions(statements, expr::LAST_MOVER), &self.players) {
-            let values = std::iter::once("none".to_string()).chain(players.iter().cloned());
-            self.vars.push(Var {
-                name: expr::LAST_MOVER.to_string(),
-                scope: VarScope::Game,
-                values: values.collect(),
-            });
+        // The variables of the game the engine keeps where a file reads
+        // them: `last_mover` (`none` until a turn is played), `starter`
+        // (who moved first in the round) and `round_winner` (`none` until a
+        // round is won, and after a drawn one).
+        for (word, none) in [
+            (expr::LAST_MOVER, true),
+            (expr::STARTER, false),
+            (expr::ROUND_WINNER, true),
+        ] {
+            if let (true, Some(players)) = (mentions(statements, word), &self.players) {
+                let none = none.then(|| "none".to_string());
+                self.vars.push(Var {
+                    name: word.to_string(),
+                    scope: VarScope::Game,
+                    values: none.into_iter().chain(players.iter().cloned()).collect(),
+                });
+            }
         }
     }
 
@@ -656,6 +667,7 @@ impl Checker {
                 }
                 StatementKind::Score => self.score(s, &scope, &mut l.score),
                 StatementKind::Pass => self.pass(s, &scope, &mut l.pass),
+                StatementKind::Match => self.match_ends(s, &scope, &mut l.rounds),
                 StatementKind::Owner => self.owner_follows(s, &players, &mut l.owner),
             }
         }
@@ -684,6 +696,22 @@ impl Checker {
                 Diagnostic::new("the file has no `end` rule: the game could never end")
                     .hint("add e.g. `end no_moves when no_legal_turn`"),
             );
+        }
+        if l.rounds.is_none() {
+            // `round` rules set up the next round of a match: without
+            // `match ends when …` there is none.
+            for st in statements.iter().filter(|st| st.word.name == "rule") {
+                if let Some(at) = st
+                    .args
+                    .windows(2)
+                    .find(|w| w[0].as_word() == Some("at") && w[1].as_word() == Some("round"))
+                {
+                    self.err(
+                        Diagnostic::at(at[1].span, "a `round` rule in a game of one round", "never runs")
+                            .hint("a match says when it is over: add `match ends when …` (judged as each round ends)"),
+                    );
+                }
+            }
         }
         let marks = self.marks(&scope);
         if !self.diagnostics.is_empty() {
@@ -715,6 +743,9 @@ impl Checker {
             pass: l.pass.flatten(),
             owner: l.owner,
             last_mover: self.vars.iter().position(|v| v.name == expr::LAST_MOVER),
+            rounds: l.rounds.flatten(),
+            starter: self.vars.iter().position(|v| v.name == expr::STARTER),
+            round_winner: self.vars.iter().position(|v| v.name == expr::ROUND_WINNER),
             marks,
             options: self.settings.clone(),
         })

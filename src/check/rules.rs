@@ -127,14 +127,21 @@ impl Checker {
                 | Action::Collect
                 | Action::Remove(_)
                 | Action::RemoveRegion(_)
-                | Action::Divide { .. } => continue,
+                | Action::Divide { .. }
+                | Action::Fill { .. }
+                | Action::First(_) => continue,
             };
             match to {
                 Some(Place::Store(w)) => {
                     let needed: &[usize] = match w {
                         Who::Player(p) => &[*p as usize][..],
                         // Either player's, as play goes.
-                        Who::Mover | Who::Opponent | Who::Owner(_) | Who::Each => &[0, 1],
+                        Who::Mover
+                        | Who::Opponent
+                        | Who::Owner(_)
+                        | Who::Each
+                        | Who::Var(_)
+                        | Who::Other(_) => &[0, 1],
                     };
                     if needed.iter().any(|&p| self.stores[p].is_none()) {
                         self.err(
@@ -360,21 +367,7 @@ impl Checker {
                     [r, odd, to, p]
                         if odd.as_word() == Some("odd") && to.as_word() == Some("to") =>
                     {
-                        let region = match lw.value(r) {
-                            Some(Value::Region(region)) => Some(region),
-                            Some(other) => {
-                                lw.diagnostics.push(
-                                    Diagnostic::at(
-                                        r.span,
-                                        format!("`divide` takes a region, not {}", other.kind()),
-                                        "not a region",
-                                    )
-                                    .hint(usage),
-                                );
-                                None
-                            }
-                            None => None,
-                        };
+                        let region = region_of(&mut lw, r, "divide", usage);
                         let odd = lw.who(p);
                         region.zip(odd)
                     }
@@ -406,7 +399,64 @@ impl Checker {
             }
             ActionKind::Set => self.set(st, ctx, scope),
             ActionKind::Resow => self.resow(st, ctx, scope),
+            ActionKind::Fill => self.fill(st, ctx, scope),
+            ActionKind::First => {
+                let mut lw = Lowerer::new(scope(ctx));
+                let who = match st.args.as_slice() {
+                    [e] => lw.who(e),
+                    _ => {
+                        lw.diagnostics.push(
+                            Diagnostic::at(
+                                st.span,
+                                "`first` takes one player",
+                                "expected a player",
+                            )
+                            .hint("write `first last_mover` or `first opponent(starter)`"),
+                        );
+                        None
+                    }
+                };
+                self.diagnostics.append(&mut lw.diagnostics);
+                Some(Action::First(who?))
+            }
         }
+    }
+
+    /// `fill REGION to N from PLACE`: each pit of the region, in its
+    /// order, brought to N seeds from the place while it has enough.
+    fn fill<'x>(
+        &mut self,
+        st: &Statement,
+        ctx: Context,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+    ) -> Option<Action> {
+        let usage = "write `fill refill(south) to 7 from store(south)`: each pit of the region, in its order, brought to 7 seeds from the store while it holds enough";
+        let mut lw = Lowerer::new(scope(ctx));
+        let parsed = match st.args.as_slice() {
+            [r, to, n, from, p] if to.as_word() == Some("to") && from.as_word() == Some("from") => {
+                let region = region_of(&mut lw, r, "fill", usage);
+                let n = lw.num(n);
+                let from = lw.place(p);
+                match (region, n, from) {
+                    (Some(r), Some(n), Some(f)) => Some((r, n, f)),
+                    _ => None,
+                }
+            }
+            _ => {
+                lw.diagnostics.push(
+                    Diagnostic::at(
+                        st.span,
+                        "malformed `fill`",
+                        "expected `fill REGION to N from PLACE`",
+                    )
+                    .hint(usage),
+                );
+                None
+            }
+        };
+        self.diagnostics.append(&mut lw.diagnostics);
+        let (region, to, from) = parsed?;
+        Some(Action::Fill { region, to, from })
     }
 
     pub(super) fn capture<'x>(
@@ -725,4 +775,23 @@ fn contexts(m: Moment) -> (Context, Context) {
             what: spec.actions_what,
         },
     )
+}
+
+/// The region an action takes (`divide`, `fill`), or its misuse named.
+fn region_of(lw: &mut Lowerer, e: &Expr, action: &str, usage: &str) -> Option<Region> {
+    match lw.value(e) {
+        Some(Value::Region(region)) => Some(region),
+        Some(other) => {
+            lw.diagnostics.push(
+                Diagnostic::at(
+                    e.span,
+                    format!("`{action}` takes a region, not {}", other.kind()),
+                    "not a region",
+                )
+                .hint(usage),
+            );
+            None
+        }
+        None => None,
+    }
 }

@@ -46,6 +46,8 @@ pub enum StatementKind {
     Pass,
     /// `owner follows VAR`
     Owner,
+    /// `match ends when C`
+    Match,
 }
 
 /// How a base's statement is found again, to be replaced or removed.
@@ -102,6 +104,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     spec("endless", StatementKind::Endless, Key::Once, false),
     spec("pass", StatementKind::Pass, Key::Once, false),
     spec("owner", StatementKind::Owner, Key::Once, false),
+    spec("match", StatementKind::Match, Key::Once, false),
     spec("option", StatementKind::Option, Key::Named, false),
 ];
 

@@ -5,7 +5,7 @@
 //! in [`Effects`]; seeds taken by a capture wait in the taken list until
 //! the moment puts them away ([`Engine::put_away`]).
 
-use super::compiled::{CChain, CRule, A, P, R, V, W};
+use super::compiled::{CChain, CRule, A, N, P, R, V, W};
 use super::eval::Ctx;
 use super::lookahead::Lookahead;
 use super::position::Position;
@@ -90,7 +90,9 @@ impl Steer {
             | A::RemoveRegion(_)
             | A::RelayFrom(_)
             | A::RelayGoing(_)
-            | A::Divide(..) => return false,
+            | A::Divide(..)
+            | A::Fill(..)
+            | A::First(_) => return false,
         }
         true
     }
@@ -159,6 +161,8 @@ pub(crate) struct Acts {
     pub taken: Vec<Taken>,
     /// The variable slots a `set` gives values to, before it gives them.
     writes: Vec<(usize, u32)>,
+    /// The pits a `fill` fills, before it fills them.
+    filled: Vec<u16>,
 }
 
 impl Engine {
@@ -217,11 +221,49 @@ impl Engine {
             }
             A::RemoveRegion(region) => self.remove(region, pos, site),
             A::Divide(region, odd) => self.divide(region, odd, pos, site),
+            A::Fill(region, n, from) => self.fill(region, n, from, pos, site, &mut acts.filled),
+            // Read by the `round` moment, which sets up the next round.
+            A::First(_) => {}
         }
     }
 
     // The actions' work, out of line: `act` stays small where it is
     // inlined, at every sowing's landing.
+
+    /// `fill`: each pit of a region, in its order, brought to `n` seeds
+    /// from a place, while the place holds enough for the next.
+    #[inline(never)]
+    fn fill(
+        &self,
+        region: &R,
+        n: &N,
+        from: &P,
+        pos: &mut Position,
+        site: &Site,
+        cells: &mut Vec<u16>,
+    ) {
+        cells.clear();
+        let (n, from) = {
+            let f = site.ctx(pos);
+            cells.extend(self.pits(region, &f));
+            (self.num(n, &f), self.place(from, &f))
+        };
+        if from == NONE {
+            return;
+        }
+        for &c in cells.iter() {
+            let have = pos.cells[c as usize] as i64;
+            let need = n.saturating_sub(have);
+            if c == from || need <= 0 {
+                continue;
+            }
+            if (pos.cells[from as usize] as i64) < need {
+                break;
+            }
+            pos.cells[from as usize] -= need as u32;
+            pos.cells[c as usize] += need as u32;
+        }
+    }
 
     /// `capture`: a pit's seeds, and a chain of pits on from it.
     #[inline(never)]

@@ -18,6 +18,11 @@ pub(crate) enum W {
     OwnerOf(Box<P>),
     /// The owner of a place now, with `owner follows VAR`.
     OwnerNow(Box<P>),
+    /// The player a variable of the game names: its slot, and the player
+    /// each of its values names (none for `none`).
+    Var(usize, Box<[Option<Player>]>),
+    /// The other player.
+    Other(Box<W>),
 }
 
 /// A place.
@@ -340,6 +345,11 @@ pub(crate) enum A {
     /// The seeds of a region are shared between the stores, the odd one
     /// to a player's.
     Divide(R, W),
+    /// Each pit of a region, in its order, brought to so many seeds from a
+    /// place while it has enough.
+    Fill(R, N, P),
+    /// Who moves first in the next round (read by the `round` moment).
+    First(W),
 }
 
 /// A capture's walk, compiled (see [`crate::ir::Chain`]).
@@ -394,7 +404,9 @@ impl A {
             | A::Collect
             | A::Remove(_)
             | A::RemoveRegion(_)
-            | A::Divide(..) => OnTurn::Nothing,
+            | A::Divide(..)
+            | A::Fill(..)
+            | A::First(_) => OnTurn::Nothing,
         }
     }
 }
@@ -498,9 +510,10 @@ fn action_cost(a: &A) -> u64 {
                 .as_ref()
                 .map_or(0, |ch| ANY_REGION * (2 + cost(&ch.holds)))
         }
-        A::CaptureRegion { region, .. } | A::RemoveRegion(region) | A::Divide(region, _) => {
-            2 + region_cost(region)
-        }
+        A::CaptureRegion { region, .. }
+        | A::RemoveRegion(region)
+        | A::Divide(region, _)
+        | A::Fill(region, ..) => 2 + region_cost(region),
         A::Set {
             var: V::PitsOf(_, r),
             ..
@@ -511,6 +524,7 @@ fn action_cost(a: &A) -> u64 {
         } => ANY_REGION.max(region_cost(r)),
         A::Set { .. }
         | A::SetPlayer { .. }
+        | A::First(_)
         | A::Resow { .. }
         | A::Relay(_)
         | A::RelayFrom(_)
@@ -705,6 +719,19 @@ impl Compiler<'_> {
                 p if self.board.owner_var.is_some() => W::OwnerNow(Box::new(p)),
                 P::Cell(c) if c != NONE => W::Is(self.board.owner[c as usize]),
                 p => W::OwnerOf(Box::new(p)),
+            },
+            Who::Var(var) => {
+                let players = &self.rules.players;
+                let named = self.rules.vars[*var]
+                    .values
+                    .iter()
+                    .map(|v| players.iter().position(|p| p == v).map(|p| p as Player))
+                    .collect();
+                W::Var(self.board.var_base[*var], named)
+            }
+            Who::Other(w) => match self.who(w, k) {
+                W::Is(p) => W::Is(1 - p),
+                dynamic => W::Other(Box::new(dynamic)),
             },
         }
     }
@@ -976,6 +1003,10 @@ impl Compiler<'_> {
             Action::Remove(p) => A::Remove(self.place(p, k)),
             Action::RemoveRegion(r) => A::RemoveRegion(self.region(r, k)),
             Action::Divide { region, odd } => A::Divide(self.region(region, k), self.who(odd, k)),
+            Action::Fill { region, to, from } => {
+                A::Fill(self.region(region, k), self.num(to, k), self.place(from, k))
+            }
+            Action::First(w) => A::First(self.who(w, k)),
         }
     }
 

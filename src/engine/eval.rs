@@ -161,6 +161,11 @@ impl Engine {
                 let c = self.place(p, f);
                 (c != NONE).then(|| self.owner_at(c, f.pos))
             }
+            W::Var(slot, named) => {
+                let v = f.pos.vars.get(*slot)?;
+                named.get(*v as usize).copied().flatten()
+            }
+            W::Other(w) => self.who(w, f).map(|p| 1 - p),
         }
     }
 

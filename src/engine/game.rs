@@ -29,6 +29,13 @@ struct State {
     pos: Position,
     /// Positions since the last capture, the current one last.
     seen: History,
+    /// In a match: the rounds ended so far, the turns played in this
+    /// round, and the round the last turn ended, if it ended one.
+    rounds: u32,
+    round_plies: u32,
+    round_over: bool,
+    /// (Kept from round to round, so that a round's end allocates nothing.)
+    round_end: RoundEnd,
     repeated: bool,
     /// The turn just played was stopped by `sowings at most N` (`cut`).
     cut: bool,
@@ -126,6 +133,9 @@ impl Game {
             total,
             ends: engine.bound_ends(total),
             listing_only,
+            // (A round over in the position given goes on to the next, as
+            // it would in play.)
+            round_plies: 1,
             ..State::default()
         };
         st.seen = History::from_records(seen, engine.record_len());
@@ -143,6 +153,13 @@ impl Game {
         let (st, o) = (&mut self.st, &other.st);
         st.pos.copy_from(&o.pos);
         st.seen.copy_from(&o.seen);
+        st.rounds = o.rounds;
+        st.round_plies = o.round_plies;
+        st.round_over = o.round_over;
+        if o.round_over {
+            st.round_end.outcome.clone_from(&o.round_end.outcome);
+            st.round_end.position.copy_from(&o.round_end.position);
+        }
         st.repeated = o.repeated;
         st.legal.clone_from(&o.legal);
         st.endless.clone_from(&o.endless);
@@ -177,6 +194,22 @@ impl Game {
     /// Turns played since this game object was started.
     pub fn plies(&self) -> u32 {
         self.st.plies
+    }
+
+    /// In a match: the rounds ended so far (0 in a game of one round).
+    pub fn rounds(&self) -> u32 {
+        self.st.rounds
+    }
+
+    /// Sets the rounds ended so far (a position of a match read back).
+    pub fn set_rounds(&mut self, rounds: u32) {
+        self.st.rounds = rounds;
+    }
+
+    /// The round the last turn ended, if it ended one and the match went
+    /// on (the position is then the next round's start).
+    pub fn round_end(&self) -> Option<&RoundEnd> {
+        self.st.round_over.then_some(&self.st.round_end)
     }
 
     /// Turns that would never end in this position, left out of the legal
@@ -271,6 +304,8 @@ impl Game {
         st.keep_before(e);
         let mover = st.pos.to_move.unwrap_or(0);
         st.plies += 1;
+        st.round_plies += 1;
+        st.round_over = false;
         st.cut = false;
         e.note_mover(&mut st.pos, mover);
         st.pos.to_move = Some(e.next_player[mover as usize]);
@@ -299,13 +334,24 @@ impl Game {
                 };
                 st.pos.copy_from(&st.before);
                 st.plies += 1;
+                st.round_plies += 1;
+                st.round_over = false;
                 e.note_mover(&mut st.pos, mover);
-                st.finish(e, mover, &e.reasons[e.rules.ends.len()], Some(decided));
+                // (It ends a match too: no round follows.)
+                st.finish(
+                    e,
+                    mover,
+                    &e.reasons[e.rules.ends.len()],
+                    Some(decided),
+                    false,
+                );
                 return Ok(());
             }
             Err(h @ (Halt::TooLong | Halt::Settled)) => return Err(h.into()),
         };
         st.plies += 1;
+        st.round_plies += 1;
+        st.round_over = false;
         st.cut = applied.cut;
         e.note_mover(&mut st.pos, mover);
         if applied.cut || e.can.judges_drops {
@@ -322,7 +368,9 @@ impl Game {
             // An end rule fired during the turn: the game ends there.
             let end = &e.plan[mover as usize].ends[i];
             let decided = end.decided(e, &Ctx::new(&st.pos, &st.pos, NONE, NONE));
-            st.finish(e, mover, &e.reasons[end.end], decided);
+            if st.finish(e, mover, &e.reasons[end.end], decided, true) {
+                return st.settle(&self.engine, true);
+            }
             return Ok(());
         }
         if !e.plan[mover as usize].after.is_empty() {
@@ -391,6 +439,16 @@ fn known(
     tried.clone()
 }
 
+/// A round of a match that ended: its result, and the position it ended
+/// in (after its `end` rules), before the next round was set up.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RoundEnd {
+    /// The round's winner, the end rule that ended it, the scores.
+    pub outcome: Outcome,
+    /// The position the round ended in.
+    pub position: Position,
+}
+
 /// The reason reported when a turn that never ends ends the game.
 pub const ENDLESS: &str = "endless_turn";
 
@@ -421,7 +479,9 @@ impl State {
             self.judge(e, mover, &self.before_turn())
         };
         if let Some((end, decided)) = fired {
-            self.finish(e, mover, &e.reasons[end], decided);
+            if self.finish(e, mover, &e.reasons[end], decided, true) {
+                return self.settle(me, true);
+            }
         } else if passes {
             self.legal.push(Turn::PASS);
         }
@@ -487,35 +547,19 @@ impl State {
     /// Ends the game by end rule `end`: the `end` rules run, the scores are
     /// counted, and the winner is the one the rule decided or the higher
     /// score.
+    /// In a match (`match ends when …`), a round ended by an end rule
+    /// (`by_rule`) ends only the round unless the match is over: then the
+    /// next round is set up, and this says so (the caller lists its turns).
     fn finish(
         &mut self,
         e: &Engine,
         mover: Player,
         reason: &Arc<str>,
         decided: Option<Option<Player>>,
-    ) {
-        // The `end` rules, on the position the game ends in (`before(…)`
-        // and the phase are judged on it too: the turn is over).
-        self.before.copy_from(&self.pos);
-        let site = Site {
-            before: &self.before,
-            at: None,
-            look: None,
-            here: NONE,
-            lifting: false,
-        };
-        for rule in &e.plan[mover as usize].at_end {
-            let f = Ctx {
-                cut: self.cut,
-                ..site.ctx(&self.pos)
-            };
-            if !e.cond(&rule.when, &f) {
-                continue;
-            }
-            let mut fx = Effects::default();
-            e.run(rule, &mut self.pos, &site, &mut self.acts, &mut fx);
-            e.put_away(&mut self.pos, &mut self.acts.taken, fx.cancel, false);
-        }
+        by_rule: bool,
+    ) -> bool {
+        // The `end` rules, on the position the game ends in.
+        self.run_every(e, &e.plan[mover as usize].at_end);
         let f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
         let scores = [e.num(&e.scores[0], &f), e.num(&e.scores[1], &f)];
         let winner = match decided {
@@ -526,13 +570,89 @@ impl State {
                 std::cmp::Ordering::Equal => None,
             },
         };
-        self.pos.to_move = None;
-        self.legal.clear();
-        self.outcome = Some(Outcome {
+        let outcome = Outcome {
             winner,
             reason: reason.clone(),
             scores,
-        });
+        };
+        if let (Some(over), true) = (&e.plan[mover as usize].match_over, by_rule) {
+            e.note_round_winner(&mut self.pos, winner);
+            let f = Ctx {
+                cut: self.cut,
+                ..Ctx::new(&self.pos, &self.pos, NONE, NONE)
+            };
+            // A round in which no turn was played ends the match: its
+            // set-up could only lead to another such round.
+            if !e.cond(over, &f) && self.round_plies > 0 {
+                self.next_round(e, mover, outcome);
+                return true;
+            }
+        }
+        self.pos.to_move = None;
+        self.legal.clear();
+        self.outcome = Some(outcome);
+        false
+    }
+
+    /// Runs every rule of a moment after a turn (`end`, `round`) whose
+    /// condition holds, in file order, on the position as the rules before
+    /// it left it (`before(…)` and the phase are judged on the position
+    /// they start from: the turn is over); the player the last `first`
+    /// names, if one does.
+    fn run_every(&mut self, e: &Engine, rules: &[super::compiled::CRule]) -> Option<Player> {
+        self.before.copy_from(&self.pos);
+        let site = Site {
+            before: &self.before,
+            at: None,
+            look: None,
+            here: NONE,
+            lifting: false,
+        };
+        let mut first = None;
+        for rule in rules {
+            let f = Ctx {
+                cut: self.cut,
+                ..site.ctx(&self.pos)
+            };
+            if !e.cond(&rule.when, &f) {
+                continue;
+            }
+            let mut fx = Effects::default();
+            e.run(rule, &mut self.pos, &site, &mut self.acts, &mut fx);
+            e.put_away(&mut self.pos, &mut self.acts.taken, fx.cancel, false);
+            for a in &rule.actions {
+                if let A::First(w) = a {
+                    first = e.who(w, &site.ctx(&self.pos)).or(first);
+                }
+            }
+        }
+        first
+    }
+
+    /// Sets up the next round of a match once one has ended (`outcome`,
+    /// the end rule judged with `mover` to move): the `round` rules, in
+    /// file order, on the position the round ended in; the player a
+    /// `first` names moves first (else `mover`, play passing on as usual).
+    fn next_round(&mut self, e: &Engine, mover: Player, outcome: Outcome) {
+        self.round_over = true;
+        self.round_end.outcome = outcome;
+        self.round_end.position.copy_from(&self.pos);
+        let first = self
+            .run_every(e, &e.plan[mover as usize].round)
+            .unwrap_or(mover);
+        self.pos.to_move = Some(first);
+        e.note_starter(&mut self.pos, first);
+        self.rounds += 1;
+        self.round_plies = 0;
+        self.cut = false;
+        self.seen.clear();
+        let total = self.pos.total() as i64;
+        if total != self.total {
+            self.total = total;
+            if e.can.ends_read_total {
+                self.ends = e.bound_ends(total);
+            }
+        }
     }
 
     /// Fills `legal` with the turns the rules allow `mover`.

@@ -19,7 +19,7 @@ mod position;
 mod turn;
 
 pub use board::natural;
-pub use game::{Game, ENDLESS};
+pub use game::{Game, RoundEnd, ENDLESS};
 pub use position::Position;
 pub use turn::TooLong;
 
@@ -54,6 +54,11 @@ pub struct Engine {
     next_player: [Player; 2],
     /// `last_mover`: its variable's slot, and the value naming each player.
     last_mover: Option<(usize, [u32; 2])>,
+    /// `starter`: likewise.
+    starter: Option<(usize, [u32; 2])>,
+    /// `round_winner`: its slot, and the values naming each player and
+    /// `none`.
+    round_winner: Option<(usize, [u32; 3])>,
     /// The reasons an outcome gives: each end rule's name, then
     /// [`ENDLESS`].
     reasons: Vec<std::sync::Arc<str>>,
@@ -137,7 +142,7 @@ impl Turn {
     }
 }
 /// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Player>,
@@ -164,9 +169,19 @@ impl Engine {
         let last_mover = rules
             .last_mover
             .map(|v| (board.var_base[v], board::player_values(&rules, v)));
+        let starter = rules
+            .starter
+            .map(|v| (board.var_base[v], board::player_values(&rules, v)));
+        let round_winner = rules.round_winner.map(|v| {
+            let [a, b] = board::player_values(&rules, v);
+            let none = rules.vars[v].values.iter().position(|x| x == "none");
+            (board.var_base[v], [a, b, none.unwrap_or_default() as u32])
+        });
         Engine {
             next_player: [0, 1].map(|p| rules.next_player(p)),
             last_mover,
+            starter,
+            round_winner,
             reasons: rules
                 .ends
                 .iter()
@@ -195,14 +210,22 @@ impl Engine {
 
     /// The starting position.
     pub fn start_position(&self) -> Position {
+        self.start_position_for(self.rules.setup.first)
+    }
+
+    /// The starting position with `first` to move (where the rules leave
+    /// who starts to the players, `first chosen`).
+    pub fn start_position_for(&self, first: Player) -> Position {
         let mut cells = self.rules.setup.seeds.clone();
         cells.extend(self.rules.setup.stores);
-        Position {
+        let mut pos = Position {
             cells,
             hands: self.rules.setup.hands,
-            to_move: Some(self.rules.setup.first),
+            to_move: Some(first),
             vars: self.board.var_start.clone(),
-        }
+        };
+        self.note_starter(&mut pos, first);
+        pos
     }
 
     /// Which of a plan's per-phase lists holds for a position: its phase,
@@ -235,6 +258,22 @@ impl Engine {
     pub(crate) fn note_mover(&self, pos: &mut Position, mover: Player) {
         if let Some((slot, values)) = self.last_mover {
             pos.vars[slot] = values[mover as usize & 1];
+        }
+    }
+
+    /// Notes in a position who won the round just ended (`round_winner`,
+    /// `none` for a draw), where the rules read it.
+    pub(crate) fn note_round_winner(&self, pos: &mut Position, winner: Option<Player>) {
+        if let Some((slot, values)) = self.round_winner {
+            pos.vars[slot] = winner.map_or(values[2], |p| values[p as usize & 1]);
+        }
+    }
+
+    /// Notes in a position who moves first in the round (`starter`), where
+    /// the rules read it.
+    pub(crate) fn note_starter(&self, pos: &mut Position, first: Player) {
+        if let Some((slot, values)) = self.starter {
+            pos.vars[slot] = values[first as usize & 1];
         }
     }
 

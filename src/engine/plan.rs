@@ -99,6 +99,11 @@ pub(crate) struct Plan {
     pub leave: Option<(u32, C)>,
     /// Where the mover may pass (`pass when C`).
     pub pass: Option<C>,
+    /// In a match (`match ends when C`): whether it is over once a round
+    /// has ended, judged with the mover of the end rule that ended it.
+    pub match_over: Option<C>,
+    /// The rules that set up the next round of a match.
+    pub round: Vec<CRule>,
     /// Turns sown from the store: the mover's store, and the place the
     /// first seed goes into (`enter any from store into PLACE`).
     pub from_store: Option<(u16, compiled::P)>,
@@ -381,6 +386,10 @@ impl Plan {
             ways,
             leave,
             pass,
+            match_over: rules
+                .rounds
+                .as_ref()
+                .map(|c| compiler.cond_for(c, mover, None)),
             from_store,
             candidates,
             turn,
@@ -419,7 +428,8 @@ impl Plan {
                                     | Moment::Start
                                     | Moment::Turn
                                     | Moment::After
-                                    | Moment::End => (None, pit),
+                                    | Moment::End
+                                    | Moment::Round => (None, pit),
                                 };
                                 of(m)
                                     .map(|i| compiler.placed_rule(i, mover, stage, last, here))
@@ -476,6 +486,7 @@ impl Plan {
                 .map(|p| compiler.cond_for(&p.when, mover, None))
                 .collect(),
             at_end: rules_at(Moment::End),
+            round: rules_at(Moment::Round),
             ends,
         }
     }

@@ -70,6 +70,21 @@ pub struct Rules {
     /// sets to the player of each turn played, where the rules read it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_mover: Option<usize>,
+    /// `rounds until C`: the game is a match played in rounds. When an end
+    /// rule ends a round, its `end` rules run and its result is scored;
+    /// then, judged on that position, C says whether the match is over
+    /// (its result the round's); if not, the `round` rules set up the next
+    /// round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Cond>,
+    /// The variable (an index in `vars`, named `starter`) the engine sets
+    /// to the player who moves first in each round, where the rules read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starter: Option<usize>,
+    /// The variable (named `round_winner`) the engine sets to the winner of
+    /// each round as it ends (`none`: a draw), where the rules read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_winner: Option<usize>,
     /// Marks the text board draws after a pit's label where they hold.
     pub marks: Vec<Mark>,
     /// The choices the variant leaves open, each with the value in force.
@@ -460,7 +475,9 @@ impl Skip {
             Skip::Store(Who::Mover) => Some(mover),
             Skip::Store(Who::Opponent) => Some(1 - mover),
             Skip::Store(Who::Player(p)) => Some(*p),
-            Skip::Store(Who::Owner(_) | Who::Each) | Skip::Origin | Skip::Lifted => None,
+            Skip::Store(Who::Owner(_) | Who::Each | Who::Var(_) | Who::Other(_))
+            | Skip::Origin
+            | Skip::Lifted => None,
         }
     }
 }
@@ -498,8 +515,11 @@ pub enum Moment {
     Lift,
     /// A seed has just fallen into a place (`here`) while sowing.
     Drop,
-    /// The game has ended.
+    /// The game (or a round of a match) has ended.
     End,
+    /// A round of a match has ended and the match goes on: the next
+    /// round is set up.
+    Round,
 }
 
 /// What a rule does.
@@ -568,6 +588,18 @@ pub enum Action {
         /// The player whose name it takes.
         to: Who,
     },
+    /// Bring each pit of a region, in the region's order, to so many
+    /// seeds taken from a place, while the place has enough for the next.
+    Fill {
+        /// The pits, in the order they are filled.
+        region: Region,
+        /// The seeds each is brought to.
+        to: Num,
+        /// Where the seeds come from (a store, or a pit).
+        from: Place,
+    },
+    /// Who moves first in the next round.
+    First(Who),
     /// The mover moves again.
     Again,
     /// The turn ends.
@@ -651,6 +683,11 @@ pub enum Who {
     Owner(Box<Place>),
     /// The player being scored.
     Each,
+    /// The player a variable of the game names (`last_mover`, `starter`):
+    /// none where it names none.
+    Var(usize),
+    /// The other player (`opponent(starter)`).
+    Other(Box<Who>),
 }
 
 /// A place: a pit or a store.

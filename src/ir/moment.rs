@@ -92,6 +92,13 @@ impl Sees {
         each: true,
         ..NOTHING
     };
+    /// Whether a match is over (`match ends when …`): judged once a round
+    /// has ended, on the position it ended in, as the `end` rules are.
+    pub const MATCH: Sees = Sees {
+        mover: true,
+        cut: true,
+        ..NOTHING
+    };
     /// The score: each player's, at the end.
     pub const SCORE: Sees = Sees {
         each: true,
@@ -159,11 +166,15 @@ pub enum ActionKind {
     Divide,
     /// `set VAR = VALUE`
     Set,
+    /// `fill REGION to N from PLACE`
+    Fill,
+    /// `first PLAYER`
+    First,
 }
 
 impl ActionKind {
     /// Every kind, in the order the README lists them.
-    pub const ALL: [ActionKind; 13] = [
+    pub const ALL: [ActionKind; 15] = [
         ActionKind::Require,
         ActionKind::Prefer,
         ActionKind::Capture,
@@ -177,6 +188,8 @@ impl ActionKind {
         ActionKind::Remove,
         ActionKind::Divide,
         ActionKind::Set,
+        ActionKind::Fill,
+        ActionKind::First,
     ];
 
     /// The word that writes it.
@@ -195,6 +208,8 @@ impl ActionKind {
             ActionKind::Remove => "remove",
             ActionKind::Divide => "divide",
             ActionKind::Set => "set",
+            ActionKind::Fill => "fill",
+            ActionKind::First => "first",
         }
     }
 
@@ -221,6 +236,8 @@ impl Action {
             Action::Collect => ActionKind::Collect,
             Action::Remove(_) | Action::RemoveRegion(_) => ActionKind::Remove,
             Action::Divide { .. } => ActionKind::Divide,
+            Action::Fill { .. } => ActionKind::Fill,
+            Action::First(_) => ActionKind::First,
         }
     }
 }
@@ -246,7 +263,7 @@ pub struct MomentSpec {
 
 impl Moment {
     /// Every moment, in the order a turn meets them.
-    pub const ALL: [Moment; 8] = [
+    pub const ALL: [Moment; 9] = [
         Moment::Start,
         Moment::Lift,
         Moment::Drop,
@@ -255,6 +272,7 @@ impl Moment {
         Moment::Turn,
         Moment::After,
         Moment::End,
+        Moment::Round,
     ];
 
     /// The moment's row of the table.
@@ -381,6 +399,22 @@ impl Moment {
                     ..NOTHING
                 },
                 actions: &[K::Capture, K::Collect, K::Remove, K::Divide, K::Set],
+                order: Order::Every,
+            },
+            Moment::Round => &MomentSpec {
+                name: "round",
+                what: "at the `round` moment",
+                actions_what: "at the `round` moment",
+                when: Sees {
+                    mover: true,
+                    cut: true,
+                    ..NOTHING
+                },
+                actions_see: Sees {
+                    mover: true,
+                    ..NOTHING
+                },
+                actions: &[K::Capture, K::Collect, K::Remove, K::Set, K::Fill, K::First],
                 order: Order::Every,
             },
         }

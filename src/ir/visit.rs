@@ -119,8 +119,9 @@ impl<'a> Node<'a> {
                 Place::First(r) => f(Node::Region(r)),
             },
             Node::Who(w) => match w {
-                Who::Mover | Who::Opponent | Who::Player(_) | Who::Each => {}
+                Who::Mover | Who::Opponent | Who::Player(_) | Who::Each | Who::Var(_) => {}
                 Who::Owner(p) => f(Node::Place(p)),
+                Who::Other(w) => f(Node::Who(w)),
             },
             Node::Region(r) => match r {
                 Region::Board => {}
@@ -173,6 +174,12 @@ impl Action {
                 f(Node::Region(region));
                 f(Node::Who(odd));
             }
+            Action::Fill { region, to, from } => {
+                f(Node::Region(region));
+                f(Node::Num(to));
+                f(Node::Place(from));
+            }
+            Action::First(w) => f(Node::Who(w)),
             Action::Set { at, .. } => f(Node::VarAt(at)),
             Action::SetPlayer { at, to, .. } => {
                 f(Node::VarAt(at));
