@@ -214,3 +214,41 @@ fn a_match_saved_mid_way_resumes_exactly() {
         assert_eq!(game.rounds(), resumed.rounds(), "seed {seed}");
     }
 }
+
+/// Ownership between rounds (`owner follows VAR`, the variable set at
+/// `round`): a pit South cannot fill goes to North, who fills it and plays
+/// it in the next round.
+#[test]
+fn a_pit_changes_owner_between_rounds() {
+    let text = |round: &str| {
+        match_text("seeds(store(south)) < 3", round)
+            .replace("north: a b c d }", "north: A a b }")
+            .replace(
+                "var blocked per pit: no yes",
+                "var blocked per pit: no yes\nvar holder per pit: none south north\nowner follows holder",
+            )
+    };
+    let set_up = |lose: &str| {
+        format!(
+            "fill refill(south) to 3 from store(south)
+  {lose}
+  fill refill(north) to 4 from store(north)
+  first north"
+        )
+    };
+    let v = variant(&text(&set_up(
+        "set holder(pits(side(south), seeds(here) == 0)) = north",
+    )));
+    let g = round_ending(&v);
+    // South fills D, C, B (1 left); North fills A and a (2 left).
+    assert_eq!(counts(&g, &LABELS), [4, 3, 3, 3, 4, 0, 0, 0]);
+    assert_eq!(&g.position().cells[8..], &[1, 2]);
+    assert_eq!(state(&v, &g)["holder"]["A"], "north");
+    assert_eq!(legal_labels(&g), ["A", "a"], "North plays the pit won");
+    // Without the change of owner, A stays South's.
+    let v = variant(&text(&set_up("")));
+    let g = round_ending(&v);
+    assert_eq!(counts(&g, &LABELS), [4, 3, 3, 3, 4, 0, 0, 0]);
+    assert_eq!(state(&v, &g)["holder"]["A"], "none");
+    assert_eq!(legal_labels(&g), ["a"]);
+}
