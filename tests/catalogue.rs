@@ -581,11 +581,17 @@ fn azigo() {
 }
 
 /// A match in rounds whose holes may be blocked (`blocked`, the per-pit
-/// variable of that name): Dakon. The engine's `last_mover` and `round`
-/// are not the oracle's state (the last mover is the round-ending move's,
-/// whatever it was before; the rounds are compared as the records count
-/// them).
-struct Blocked;
+/// variable of that name): Dakon, Pallanguli. The oracle's `starter` is the
+/// engine's where the variant reads it; the engine's `last_mover` and
+/// `round` are not the oracle's state (the last mover is the round-ending
+/// move's, whatever it was before; the rounds are compared as the records
+/// count them).
+struct Blocked {
+    /// The variant reads who started the round (`starter`).
+    starter: bool,
+    /// The variant reads who played last (`last_mover`).
+    last_mover: bool,
+}
 
 /// The oracle's `blocked` holes as a per-pit variable.
 fn blocked_to_sow(r: &Value) -> Value {
@@ -622,17 +628,45 @@ fn blocked_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
 impl Reading for Blocked {
     fn to_sow(&self, r: &Value) -> Value {
         let state = r["state"].as_object().unwrap();
-        assert!(state.keys().all(|k| k == "blocked"), "{state:?}");
-        json!({ "blocked": blocked_to_sow(r), "last_mover": "none", "round": r["round"] })
+        let known = |k: &String| k == "blocked" || (self.starter && k == "starter");
+        assert!(state.keys().all(known), "{state:?}");
+        let mut sow = json!({ "blocked": blocked_to_sow(r), "round": r["round"] });
+        if self.starter {
+            sow["starter"] = r["state"]["starter"].clone();
+        }
+        if self.last_mover {
+            sow["last_mover"] = json!("none");
+        }
+        sow
     }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         blocked_to_oracle(p, &mut state);
+        if self.starter {
+            state.insert("starter".into(), p["state"]["starter"].clone());
+        }
         Value::Object(state)
     }
 }
 
 #[test]
 fn dakon() {
-    agrees("dakon", &Blocked);
+    agrees(
+        "dakon",
+        &Blocked {
+            starter: false,
+            last_mover: true,
+        },
+    );
+}
+
+#[test]
+fn pallanguli() {
+    agrees(
+        "pallanguli",
+        &Blocked {
+            starter: true,
+            last_mover: false,
+        },
+    );
 }

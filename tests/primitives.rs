@@ -601,3 +601,27 @@ score if(last_mover == player, 1, 0)",
     let back = sow::json::read_position(&v, &saved.to_string()).unwrap();
     assert_eq!(back.position(), g3.position());
 }
+
+/// `next(PLACE)` follows the sowing: a place `skip when` passes over is
+/// passed over by `next` too (Pallanguli PL13, PL16: the hole after the end
+/// hole, skipping blocked holes).
+#[test]
+fn next_passes_over_the_places_a_sowing_skips() {
+    let grab = "rule grab at land {\n  capture next(last) to store(mover)\n}";
+    let after_b = |sowing: &str| {
+        let v = variant(&board(sowing, grab));
+        let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 3, 1, 0, 0, 0], [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        (counts(&g, &LABELS), g.position().cells[8])
+    };
+    // A's seed lands in B; the place after B, C passed over, is D.
+    assert_eq!(
+        after_b("skip when here == C"),
+        (vec![0, 1, 0, 0, 1, 0, 0, 0], 3)
+    );
+    // Where C is not passed over, next(B) is C, empty: nothing is taken.
+    assert_eq!(
+        after_b("skip when here == a"),
+        (vec![0, 1, 0, 3, 1, 0, 0, 0], 0)
+    );
+}

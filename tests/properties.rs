@@ -43,6 +43,8 @@ fn must_finish(name: &str) -> usize {
         // DK25: a match goes on round after round; 21 of the engine's 30
         // Dakon matches reach its 400-ply cap.
         "dakon" => 50,
+        // PL25 likewise; 14 of the engine's 30 Pallanguli matches reach it.
+        "pallanguli" => 100,
         _ => 190,
     }
 }

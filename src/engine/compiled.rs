@@ -768,7 +768,11 @@ impl Compiler<'_> {
                 dynamic => P::First(Box::new(dynamic)),
             },
             Place::Along(inner, steps) => match self.place(inner, k) {
-                P::Cell(c) => P::Cell(self.board.along(k.mover, c, *steps)),
+                // (Where places are passed over by `skip when`, the steps
+                // are known only in play.)
+                P::Cell(c) if self.rules.sowing.skip_when.is_none() => {
+                    P::Cell(self.board.along(k.mover, c, *steps))
+                }
                 dynamic => P::Along(Box::new(dynamic), *steps, k.mover),
             },
         }

@@ -228,7 +228,62 @@ impl Engine {
     /// `next(…)`, `prev(…)` of a place known only as the turn goes.
     #[inline(never)]
     fn along(&self, p: &P, steps: i32, mover: Player, f: &Ctx) -> u16 {
-        self.board.along(mover, self.place(p, f), steps)
+        let start = self.place(p, f);
+        match &self.plan[mover as usize & 1].skip_when {
+            None => self.board.along(mover, start, steps),
+            Some(skip) => self.along_sown(start, steps, mover, skip, f),
+        }
+    }
+
+    /// [`Engine::along`] where a sowing passes over the places `skip`
+    /// holds for (`skip when`): each step goes on to the next place a seed
+    /// would fall into now; none where every place is passed over.
+    #[inline(never)]
+    fn along_sown(&self, start: u16, steps: i32, mover: Player, skip: &C, f: &Ctx) -> u16 {
+        let board = &self.board;
+        let table = if steps < 0 {
+            &board.prev[mover as usize & 1]
+        } else {
+            &board.next[mover as usize & 1]
+        };
+        if table.get(start as usize).is_none_or(|&n| n == NONE) {
+            return NONE;
+        }
+        let skipped = |c: u16| {
+            let g = Ctx {
+                here: c,
+                total: Cell::new(f.total.get()),
+                ..*f
+            };
+            self.cond(skip, &g)
+        };
+        // The places a seed can fall into: round the ring once, counted,
+        // so that steps past a lap come back round.
+        let len = board.cycle[mover as usize & 1].len();
+        let mut open = 0;
+        let mut c = start;
+        for _ in 0..len {
+            c = table[c as usize];
+            open += !skipped(c) as usize;
+        }
+        if open == 0 {
+            return NONE;
+        }
+        let mut c = start;
+        for _ in 0..steps.unsigned_abs() as usize % open {
+            c = table[c as usize];
+            while skipped(c) {
+                c = table[c as usize];
+            }
+        }
+        if steps != 0 && (steps.unsigned_abs() as usize).is_multiple_of(open) {
+            // A whole number of laps: back where it started, unless that
+            // place is passed over.
+            while skipped(c) {
+                c = table[c as usize];
+            }
+        }
+        c
     }
 
     /// The slot a variable's instance stands for, or `usize::MAX`.
