@@ -21,6 +21,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("tihbat", include_str!("../variants/tihbat.sow")),
     ("dakon", include_str!("../variants/dakon.sow")),
     ("pallanguli", include_str!("../variants/pallanguli.sow")),
+    ("bechi", include_str!("../variants/bechi.sow")),
     ("bohnenspiel", include_str!("../variants/bohnenspiel.sow")),
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),

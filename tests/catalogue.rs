@@ -591,11 +591,19 @@ struct Blocked {
     starter: bool,
     /// The variant reads who played last (`last_mover`).
     last_mover: bool,
+    /// Holes are locked until played (`locked`, a per-pit variable).
+    locked: bool,
 }
 
 /// The oracle's `blocked` holes as a per-pit variable.
 fn blocked_to_sow(r: &Value) -> Value {
-    let blocked: Vec<&str> = r["state"]["blocked"]
+    listed_to_sow(r, "blocked")
+}
+
+/// The holes an oracle's state lists under `key` as a per-pit variable
+/// (`yes` for those listed).
+fn listed_to_sow(r: &Value, key: &str) -> Value {
+    let listed: Vec<&str> = r["state"][key]
         .as_array()
         .map(|a| a.iter().map(|l| l.as_str().unwrap()).collect())
         .unwrap_or_default();
@@ -604,7 +612,7 @@ fn blocked_to_sow(r: &Value) -> Value {
         .unwrap()
         .keys()
         .map(|l| {
-            let yes = blocked.contains(&l.as_str());
+            let yes = listed.contains(&l.as_str());
             (l.clone(), json!(if yes { "yes" } else { "no" }))
         })
         .collect::<serde_json::Map<String, Value>>()
@@ -613,22 +621,30 @@ fn blocked_to_sow(r: &Value) -> Value {
 
 /// The per-pit variable `blocked` as the oracle's list, if any is.
 fn blocked_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
-    let blocked: Vec<Value> = p["state"]["blocked"]
+    listed_to_oracle(p, "blocked", state)
+}
+
+/// A per-pit variable of `yes` and `no` as the oracle's list under the
+/// same name, if any pit is `yes`.
+fn listed_to_oracle(p: &Value, key: &str, state: &mut serde_json::Map<String, Value>) {
+    let listed: Vec<Value> = p["state"][key]
         .as_object()
         .unwrap()
         .iter()
         .filter(|(_, v)| v.as_str() == Some("yes"))
         .map(|(l, _)| json!(l))
         .collect();
-    if !blocked.is_empty() {
-        state.insert("blocked".into(), Value::Array(blocked));
+    if !listed.is_empty() {
+        state.insert(key.into(), Value::Array(listed));
     }
 }
 
 impl Reading for Blocked {
     fn to_sow(&self, r: &Value) -> Value {
         let state = r["state"].as_object().unwrap();
-        let known = |k: &String| k == "blocked" || (self.starter && k == "starter");
+        let known = |k: &String| {
+            k == "blocked" || (self.starter && k == "starter") || (self.locked && k == "locked")
+        };
         assert!(state.keys().all(known), "{state:?}");
         let mut sow = json!({ "blocked": blocked_to_sow(r), "round": r["round"] });
         if self.starter {
@@ -637,6 +653,9 @@ impl Reading for Blocked {
         if self.last_mover {
             sow["last_mover"] = json!("none");
         }
+        if self.locked {
+            sow["locked"] = listed_to_sow(r, "locked");
+        }
         sow
     }
     fn to_oracle(&self, p: &Value) -> Value {
@@ -644,6 +663,9 @@ impl Reading for Blocked {
         blocked_to_oracle(p, &mut state);
         if self.starter {
             state.insert("starter".into(), p["state"]["starter"].clone());
+        }
+        if self.locked {
+            listed_to_oracle(p, "locked", &mut state);
         }
         Value::Object(state)
     }
@@ -656,6 +678,7 @@ fn dakon() {
         &Blocked {
             starter: false,
             last_mover: true,
+            locked: false,
         },
     );
 }
@@ -667,6 +690,19 @@ fn pallanguli() {
         &Blocked {
             starter: true,
             last_mover: false,
+            locked: false,
+        },
+    );
+}
+
+#[test]
+fn bechi() {
+    agrees(
+        "bechi",
+        &Blocked {
+            starter: true,
+            last_mover: false,
+            locked: true,
         },
     );
 }

@@ -625,3 +625,22 @@ fn next_passes_over_the_places_a_sowing_skips() {
         (vec![0, 1, 0, 3, 1, 0, 0, 0], 0)
     );
 }
+
+/// A capture's chain passes over the places a sowing skips (`skip when`),
+/// as over a store (Bechi BE13: blocked holes are skipped).
+#[test]
+fn a_chain_passes_over_the_places_a_sowing_skips() {
+    let evens = "rule evens at land when seeds(last) == 2 {
+  capture last to store(mover) chain forward while seeds(here) == 2
+}";
+    let store_after_a = |sowing: &str| {
+        let v = variant(&board(sowing, evens));
+        let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 2, 1, 0, 0, 0], [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        g.position().cells[8]
+    };
+    // B (2) is taken, C passed over, D (2) taken, a (1) stops the chain.
+    assert_eq!(store_after_a("skip when here == C"), 4);
+    // Where C is not passed over, the empty C stops it after B.
+    assert_eq!(store_after_a("skip when here == d"), 2);
+}

@@ -448,6 +448,15 @@ impl Engine {
                 // A store is not a pit: the chain passes over it.
                 continue;
             }
+            if let Some(skip) = &self.plan[mover as usize & 1].skip_when {
+                // Nor does it stop at a place the sowing passes over
+                // (`skip when`, Bechi BE13's blocked holes).
+                let mut f = site.ctx(pos);
+                f.here = here;
+                if self.cond(skip, &f) {
+                    continue;
+                }
+            }
             let (holds, pit) = {
                 let mut f = site.ctx(pos);
                 f.here = here;
