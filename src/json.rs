@@ -507,7 +507,7 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         Diagnostic::new("judging the legal turns of this position ran past the engine's limit")
             .hint(crate::limits::TOO_LONG)
     })?;
-    game.set_rounds(game.rounds() + rounds);
+    game.set_rounds(game.rounds().saturating_add(rounds));
     Ok(game)
 }
 

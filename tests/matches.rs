@@ -252,3 +252,26 @@ fn a_pit_changes_owner_between_rounds() {
     assert_eq!(state(&v, &g)["holder"]["A"], "none");
     assert_eq!(legal_labels(&g), ["a"]);
 }
+
+/// A match's round count reads back from `state` as written, and a count
+/// that is not one is refused with the key named.
+#[test]
+fn the_round_count_reads_back_and_a_bad_one_is_refused() {
+    let v = shipped("dakon");
+    let game = Game::new(v.engine.clone()).unwrap();
+    let mut pos = sow::json::position(&v, &game);
+    for n in [3u64, u32::MAX as u64] {
+        pos["state"]["round"] = n.into();
+        let read = sow::json::read_position(&v, &pos.to_string()).unwrap();
+        assert_eq!(read.rounds() as u64, n);
+    }
+    for bad in [
+        serde_json::json!(-1),
+        serde_json::json!("two"),
+        serde_json::json!(1u64 << 40),
+    ] {
+        pos["state"]["round"] = bad.clone();
+        let d = sow::json::read_position(&v, &pos.to_string()).expect_err("refused");
+        assert!(d.to_string().contains("round"), "{bad}: {d}");
+    }
+}

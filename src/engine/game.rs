@@ -642,7 +642,7 @@ impl State {
             .unwrap_or(mover);
         self.pos.to_move = Some(first);
         e.note_starter(&mut self.pos, first);
-        self.rounds += 1;
+        self.rounds = self.rounds.saturating_add(1);
         self.round_plies = 0;
         self.cut = false;
         self.seen.clear();
