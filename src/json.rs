@@ -14,11 +14,7 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
     let e = &variant.engine;
     let r = &e.rules;
     let pos = game.position();
-    let mut pits = Map::new();
-    for &i in order(variant).iter() {
-        pits.insert(r.pits[i].label.clone(), json!(pos.cells[i]));
-    }
-    let n = r.pits.len();
+    let board = seeds(variant, pos);
     let mut state = Map::new();
     if let Some(phase) = current_phase(variant, game) {
         state.insert("phase".into(), json!(phase));
@@ -59,11 +55,24 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
         "variant": r.name,
         "options": options,
         "to_move": pos.to_move.and_then(|p| r.player_name(p)),
-        "pits": pits,
+        "pits": board["pits"],
         "hands": per_player(r, |p| pos.hands[p].into()),
-        "stores": per_player(r, |p| pos.cells[n + p].into()),
+        "stores": board["stores"],
         "state": state,
     })
+}
+
+/// The seeds of a position's pits and stores, in the contract's form:
+/// `{"pits": {label: n, …}, "stores": {player: n, …}}` (the end of a round,
+/// say, beside the position that follows it).
+pub fn seeds(variant: &Variant, pos: &Position) -> Value {
+    let r = &variant.engine.rules;
+    let mut pits = Map::new();
+    for &i in order(variant).iter() {
+        pits.insert(r.pits[i].label.clone(), json!(pos.cells[i]));
+    }
+    let n = r.pits.len();
+    json!({"pits": pits, "stores": per_player(r, |p| pos.cells[n + p].into())})
 }
 
 /// The phase the game is in, if the variant declares phases.

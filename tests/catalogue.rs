@@ -11,7 +11,7 @@ mod common;
 use std::io::Read;
 
 use serde_json::{json, Value};
-use sow::{Game, Variant};
+use sow::{Game, Outcome, Variant};
 
 /// One game's records, in ply order.
 type Records = Vec<Value>;
@@ -91,6 +91,22 @@ impl Mismatches {
             "{} game {index} ply {ply} move {text}: {what}",
             self.slug
         ));
+    }
+
+    /// Notes a move that ends `what` (a round, the game) won by another
+    /// than the oracle's `winner`.
+    fn won(&mut self, index: u64, ply: u64, text: &str, what: &str, o: &Outcome, winner: &Value) {
+        if player_name(o.winner) != *winner {
+            self.note(
+                index,
+                ply,
+                text,
+                format!(
+                    "ends {what} won by {:?} ({}, scores {:?}), not {winner}",
+                    o.winner, o.reason, o.scores
+                ),
+            );
+        }
     }
 }
 
@@ -212,16 +228,7 @@ fn replay(slug: &'static str, map: &dyn Reading) -> Mismatches {
                 match (after.round_end(), round_over) {
                     (Some(end), true) => {
                         // The round as it ended, and its winner.
-                        let r = &variant.engine.rules;
-                        let cells = &end.position.cells;
-                        let pits: serde_json::Map<String, Value> = r
-                            .pits
-                            .iter()
-                            .enumerate()
-                            .map(|(i, pit)| (pit.label.clone(), json!(cells[i])))
-                            .collect();
-                        let n = r.pits.len();
-                        let p = json!({"pits": pits, "stores": {"south": cells[n], "north": cells[n + 1]}});
+                        let p = sow::json::seeds(&variant, &end.position);
                         let got = json!({"pits": p["pits"], "stores": map.stores_to_oracle(&p)});
                         if got != m["round_end"] {
                             out.note(
@@ -231,20 +238,7 @@ fn replay(slug: &'static str, map: &dyn Reading) -> Mismatches {
                                 format!("ends the round at {got}, not {}", m["round_end"]),
                             );
                         }
-                        if player_name(end.outcome.winner) != m["winner"] {
-                            out.note(
-                                index,
-                                ply,
-                                text,
-                                format!(
-                                    "ends a round won by {:?} ({}, scores {:?}), not {}",
-                                    end.outcome.winner,
-                                    end.outcome.reason,
-                                    end.outcome.scores,
-                                    m["winner"]
-                                ),
-                            );
-                        }
+                        out.won(index, ply, text, "a round", &end.outcome, &m["winner"]);
                     }
                     (Some(end), false) => out.note(
                         index,
@@ -256,19 +250,7 @@ fn replay(slug: &'static str, map: &dyn Reading) -> Mismatches {
                     (None, false) => {}
                 }
                 match after.outcome() {
-                    Some(o) if ended => {
-                        if player_name(o.winner) != m["winner"] {
-                            out.note(
-                                index,
-                                ply,
-                                text,
-                                format!(
-                                    "ends won by {:?} ({}, scores {:?}), not {}",
-                                    o.winner, o.reason, o.scores, m["winner"]
-                                ),
-                            );
-                        }
-                    }
+                    Some(o) if ended => out.won(index, ply, text, "the game", o, &m["winner"]),
                     Some(o) => out.note(index, ply, text, format!("ends the game ({})", o.reason)),
                     None if ended => out.note(index, ply, text, "does not end the game".into()),
                     None => {

@@ -208,17 +208,26 @@ impl Board {
         }
     }
 
-    /// The place `steps` on from `cell` along `mover`'s track (back, when
-    /// negative), or [`NONE`] off the track.
-    pub(crate) fn along(&self, mover: Player, cell: u16, steps: i32) -> u16 {
+    /// The table of one step along `mover`'s track (back along it when
+    /// `steps` is negative), if `cell` is on the track.
+    pub(crate) fn steps_from(&self, mover: Player, cell: u16, steps: i32) -> Option<&[u16]> {
         let table = if steps < 0 {
             &self.prev[mover as usize & 1]
         } else {
             &self.next[mover as usize & 1]
         };
-        if table.get(cell as usize).is_none_or(|&n| n == NONE) {
+        table
+            .get(cell as usize)
+            .is_some_and(|&n| n != NONE)
+            .then_some(table.as_slice())
+    }
+
+    /// The place `steps` on from `cell` along `mover`'s track (back, when
+    /// negative), or [`NONE`] off the track.
+    pub(crate) fn along(&self, mover: Player, cell: u16, steps: i32) -> u16 {
+        let Some(table) = self.steps_from(mover, cell, steps) else {
             return NONE;
-        }
+        };
         // (A track is a ring: going round it more than once comes back.)
         let len = self.cycle[mover as usize & 1].len().max(1);
         let mut c = cell;

@@ -240,15 +240,9 @@ impl Engine {
     /// would fall into now; none where every place is passed over.
     #[inline(never)]
     fn along_sown(&self, start: u16, steps: i32, mover: Player, skip: &C, f: &Ctx) -> u16 {
-        let board = &self.board;
-        let table = if steps < 0 {
-            &board.prev[mover as usize & 1]
-        } else {
-            &board.next[mover as usize & 1]
-        };
-        if table.get(start as usize).is_none_or(|&n| n == NONE) {
+        let Some(table) = self.board.steps_from(mover, start, steps) else {
             return NONE;
-        }
+        };
         let skipped = |c: u16| {
             let g = Ctx {
                 here: c,
@@ -257,9 +251,22 @@ impl Engine {
             };
             self.cond(skip, &g)
         };
-        // The places a seed can fall into: round the ring once, counted,
-        // so that steps past a lap come back round.
-        let len = board.cycle[mover as usize & 1].len();
+        let len = self.board.cycle[mover as usize & 1].len();
+        let n = steps.unsigned_abs() as usize;
+        // From a place sown into, fewer steps than a lap: step by step, the
+        // walk never passing the start again (the start is not skipped).
+        if n < len && !skipped(start) {
+            let mut c = start;
+            for _ in 0..n {
+                c = table[c as usize];
+                while skipped(c) {
+                    c = table[c as usize];
+                }
+            }
+            return c;
+        }
+        // Else the places a seed can fall into: round the ring once,
+        // counted, so that steps past a lap come back round.
         let mut open = 0;
         let mut c = start;
         for _ in 0..len {
@@ -270,13 +277,13 @@ impl Engine {
             return NONE;
         }
         let mut c = start;
-        for _ in 0..steps.unsigned_abs() as usize % open {
+        for _ in 0..n % open {
             c = table[c as usize];
             while skipped(c) {
                 c = table[c as usize];
             }
         }
-        if steps != 0 && (steps.unsigned_abs() as usize).is_multiple_of(open) {
+        if steps != 0 && n.is_multiple_of(open) {
             // A whole number of laps: back where it started, unless that
             // place is passed over.
             while skipped(c) {

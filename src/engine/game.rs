@@ -303,11 +303,8 @@ impl Game {
         let (e, st) = (&*self.engine, &mut self.st);
         st.keep_before(e);
         let mover = st.pos.to_move.unwrap_or(0);
-        st.plies += 1;
-        st.round_plies += 1;
-        st.round_over = false;
         st.cut = false;
-        e.note_mover(&mut st.pos, mover);
+        st.played(e, mover);
         st.pos.to_move = Some(e.next_player[mover as usize]);
         st.settle(&self.engine, false)
     }
@@ -333,10 +330,7 @@ impl Game {
                     Endless::Loss => Some(1 - mover),
                 };
                 st.pos.copy_from(&st.before);
-                st.plies += 1;
-                st.round_plies += 1;
-                st.round_over = false;
-                e.note_mover(&mut st.pos, mover);
+                st.played(e, mover);
                 // (It ends a match too: no round follows.)
                 st.finish(
                     e,
@@ -349,20 +343,11 @@ impl Game {
             }
             Err(h @ (Halt::TooLong | Halt::Settled)) => return Err(h.into()),
         };
-        st.plies += 1;
-        st.round_plies += 1;
-        st.round_over = false;
         st.cut = applied.cut;
-        e.note_mover(&mut st.pos, mover);
+        st.played(e, mover);
         if applied.cut || e.can.judges_drops {
             // Seeds may have left the game: the total is counted again.
-            let total = st.pos.total() as i64;
-            if total != st.total {
-                st.total = total;
-                if e.can.ends_read_total {
-                    st.ends = e.bound_ends(total);
-                }
-            }
+            st.recount(e);
         }
         if let Some(i) = applied.ended {
             // An end rule fired during the turn: the game ends there.
@@ -413,11 +398,7 @@ impl Game {
         st.seen.clear();
         st.repeated = false;
         st.plies = 0;
-        let total = pos.total() as i64;
-        if total != st.total {
-            st.total = total;
-            st.ends = e.bound_ends(total);
-        }
+        st.recount(e);
         let settled = st.settle(&self.engine, false);
         if settled.is_err() {
             st.judged = false;
@@ -547,6 +528,7 @@ impl State {
     /// Ends the game by end rule `end`: the `end` rules run, the scores are
     /// counted, and the winner is the one the rule decided or the higher
     /// score.
+    ///
     /// In a match (`match ends when …`), a round ended by an end rule
     /// (`by_rule`) ends only the round unless the match is over: then the
     /// next round is set up, and this says so (the caller lists its turns).
@@ -646,6 +628,22 @@ impl State {
         self.round_plies = 0;
         self.cut = false;
         self.seen.clear();
+        // The set-up may have left seeds out of play.
+        self.recount(e);
+    }
+
+    /// Notes a turn (or a pass) `mover` has just played: the plies
+    /// counted, the round it ended (if any) forgotten, the last mover.
+    fn played(&mut self, e: &Engine, mover: Player) {
+        self.plies += 1;
+        self.round_plies += 1;
+        self.round_over = false;
+        e.note_mover(&mut self.pos, mover);
+    }
+
+    /// Counts the seeds in play again, binding the new total into the end
+    /// rules where they read it.
+    fn recount(&mut self, e: &Engine) {
         let total = self.pos.total() as i64;
         if total != self.total {
             self.total = total;

@@ -166,12 +166,11 @@ impl Engine {
             [0u8, 1].map(|mover| Plan::compile(&rules, &board, &compiler, mover, stage_dims));
         let scores = [compiler.score(0), compiler.score(1)];
         let can = Abilities::new(&rules, &plan, counter_caps);
-        let last_mover = rules
-            .last_mover
-            .map(|v| (board.var_base[v], board::player_values(&rules, v)));
-        let starter = rules
-            .starter
-            .map(|v| (board.var_base[v], board::player_values(&rules, v)));
+        // A variable the engine keeps: its slot, and the value naming each
+        // player.
+        let kept = |v: usize| (board.var_base[v], board::player_values(&rules, v));
+        let last_mover = rules.last_mover.map(kept);
+        let starter = rules.starter.map(kept);
         let round_winner = rules.round_winner.map(|v| {
             let [a, b] = board::player_values(&rules, v);
             let none = rules.vars[v].values.iter().position(|x| x == "none");
