@@ -42,6 +42,10 @@ pub const MAX_VAR_SLOTS: usize = 1024;
 /// The most pits a board may have.
 pub const MAX_PITS: usize = 128;
 
+/// The longest step of a capture's chain (`chain forward every N`): a
+/// board's pits.
+pub const MAX_CHAIN_STEP: u32 = MAX_PITS as u32;
+
 /// The longest pit label, player name or notation mark (in characters):
 /// what a person types and the board draws.
 pub const MAX_NAME: usize = 32;

@@ -22,6 +22,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("dakon", include_str!("../variants/dakon.sow")),
     ("pallanguli", include_str!("../variants/pallanguli.sow")),
     ("bechi", include_str!("../variants/bechi.sow")),
+    ("olinda", include_str!("../variants/olinda.sow")),
     ("bohnenspiel", include_str!("../variants/bohnenspiel.sow")),
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),

@@ -386,15 +386,27 @@ impl Reading for Alemungula {
         Value::Object(state)
     }
     fn oracle_text(&self, sow: &str) -> String {
-        sow.replace('+', "ccw").replace('-', "cw")
+        direction_to_oracle(sow)
     }
     fn sow_text(&self, m: &Value) -> String {
-        let pit = m["move"]["pit"].as_str().expect("a hole move");
-        match m["move"]["dir"].as_str() {
-            Some("ccw") => format!("{pit}+"),
-            Some("cw") => format!("{pit}-"),
-            _ => pit.to_string(),
-        }
+        direction_to_sow(m)
+    }
+}
+
+/// A move written with the letter `+` (`ccw`) or `-` (`cw`) for the
+/// direction chosen, as the oracle writes it.
+fn direction_to_oracle(sow: &str) -> String {
+    sow.replace('+', "ccw").replace('-', "cw")
+}
+
+/// An oracle's move in a notation of the letters `+` (`ccw`) and `-`
+/// (`cw`) for the direction chosen.
+fn direction_to_sow(m: &Value) -> String {
+    let pit = m["move"]["pit"].as_str().expect("a hole move");
+    match m["move"]["dir"].as_str() {
+        Some("ccw") => format!("{pit}+"),
+        Some("cw") => format!("{pit}-"),
+        _ => pit.to_string(),
     }
 }
 
@@ -687,4 +699,61 @@ fn bechi() {
             locked: true,
         },
     );
+}
+
+/// Olinda: a match whose holes may be blocked, read as `Blocked` reads
+/// Pallanguli's; each player's direction for the round (the oracle's
+/// `dirs`, absent before a round's first move) is the per-player variable
+/// `heading` (`forward` is `ccw`, `unnamed` before it is named), and the
+/// direction the first move names is written as Alemungula's.
+struct Olinda;
+
+const OLINDA_ROUNDS: Blocked = Blocked {
+    starter: true,
+    last_mover: false,
+    locked: false,
+};
+
+impl Reading for Olinda {
+    fn to_sow(&self, r: &Value) -> Value {
+        let mut rest = r.clone();
+        let dirs = rest["state"]
+            .as_object_mut()
+            .unwrap()
+            .remove("dirs")
+            .unwrap_or(json!({}));
+        let mut sow = OLINDA_ROUNDS.to_sow(&rest);
+        let heading = |p: &str| match dirs.get(p).and_then(Value::as_str) {
+            Some("ccw") => json!("forward"),
+            Some("cw") => json!("backward"),
+            None => json!("unnamed"),
+            Some(other) => panic!("a direction {other}"),
+        };
+        sow["heading"] = json!({"south": heading("south"), "north": heading("north")});
+        sow
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let mut state = OLINDA_ROUNDS.to_oracle(p);
+        let dir = |p: &Value| match p.as_str() {
+            Some("forward") => Some(json!("ccw")),
+            Some("backward") => Some(json!("cw")),
+            _ => None,
+        };
+        let h = &p["state"]["heading"];
+        if let (Some(s), Some(n)) = (dir(&h["south"]), dir(&h["north"])) {
+            state["dirs"] = json!({"south": s, "north": n});
+        }
+        state
+    }
+    fn oracle_text(&self, sow: &str) -> String {
+        direction_to_oracle(sow)
+    }
+    fn sow_text(&self, m: &Value) -> String {
+        direction_to_sow(m)
+    }
+}
+
+#[test]
+fn olinda() {
+    agrees("olinda", &Olinda);
 }

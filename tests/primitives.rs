@@ -644,3 +644,39 @@ fn a_chain_passes_over_the_places_a_sowing_skips() {
     // Where C is not passed over, the empty C stops it after B.
     assert_eq!(store_after_a("skip when here == d"), 2);
 }
+
+/// `chain forward every N`: the walk steps N places at a time (those a
+/// sowing skips not counted), judging and taking only the places it steps
+/// to (Olinda OL14: every second hole, across the empty one between).
+#[test]
+fn a_chain_every_n_steps_over_the_places_between() {
+    let gaps = |step: &str| {
+        format!(
+            "rule gaps at land when seeds(next(last)) == 0 and seeds(next(last, 2)) > 0 {{
+  capture next(last, 2) to store(mover) chain forward {step} while seeds(prev(here)) == 0 and seeds(here) > 0
+}}"
+        )
+    };
+    let store_after_a = |step: &str, cells: &[u32; 8]| {
+        let v = variant(&board("", &gaps(step)));
+        let mut g = game_from(&v.engine, &LABELS, cells, [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        (counts(&g, &LABELS), g.position().cells[8])
+    };
+    // A's seed lands in B; C empty, D (2) taken; a empty, b (3) taken;
+    // c empty, d (0): the walk stops.
+    assert_eq!(
+        store_after_a("every 2", &[1, 0, 0, 2, 0, 3, 0, 0]),
+        (vec![0, 1, 0, 0, 0, 0, 0, 0], 5)
+    );
+    // A step of one judges a (empty, after D taken, `prev(a)` empty): stops.
+    assert_eq!(
+        store_after_a("every 1", &[1, 0, 0, 2, 0, 3, 0, 0]),
+        (vec![0, 1, 0, 0, 0, 3, 0, 0], 2)
+    );
+    // The walk stops at the first step that fails: a holds seeds.
+    assert_eq!(
+        store_after_a("every 2", &[1, 0, 0, 2, 1, 3, 0, 0]),
+        (vec![0, 1, 0, 0, 1, 3, 0, 0], 2)
+    );
+}

@@ -34,7 +34,9 @@ use ends::default_score;
 use statements::StatementKind;
 
 pub use crate::limits::MAX_PITS;
-use crate::limits::{MAX_NAME, MAX_PHASES, MAX_RULES, MAX_STATEMENTS, MAX_VAR_SLOTS};
+use crate::limits::{
+    MAX_CHAIN_STEP, MAX_NAME, MAX_PHASES, MAX_RULES, MAX_STATEMENTS, MAX_VAR_SLOTS,
+};
 
 /// Checks a parsed file and lowers it to the rules IR, or returns every
 /// problem found. `options` gives values to the file's options (the others

@@ -465,8 +465,8 @@ impl Checker {
         ctx: Context,
         scope: &dyn Fn(Context) -> Scope<'x>,
     ) -> Option<Action> {
-        // capture WHAT [to PLACE] [chain forward|backward [from PLACE] while COND [taking PLACE]]
-        let usage = "write `capture last [to store(mover)] [chain backward [from PLACE] while CONDITION [taking PLACE]]`";
+        // capture WHAT [to PLACE] [chain forward|backward [every N] [from PLACE] while COND [taking PLACE]]
+        let usage = "write `capture last [to store(mover)] [chain backward [every N] [from PLACE] while CONDITION [taking PLACE]]`";
         let args = &st.args;
         let Some(what) = args.first() else {
             self.err(
@@ -505,6 +505,26 @@ impl Checker {
                         }
                     };
                     i += 2;
+                    // [every N]: the walk's step, in places it does not pass over
+                    let mut every = 1;
+                    if args.get(i).and_then(Expr::as_word) == Some("every") && i + 1 < args.len() {
+                        match self.number(&args[i + 1], "a chain's step") {
+                            Some(n @ 1..=MAX_CHAIN_STEP) => every = n,
+                            Some(_) => {
+                                self.err(
+                                    Diagnostic::at(
+                                        args[i + 1].span,
+                                        format!("a chain's step is 1 to {MAX_CHAIN_STEP}"),
+                                        "out of range",
+                                    )
+                                    .hint("`every 2` takes every second place along the walk"),
+                                );
+                                ok = false;
+                            }
+                            None => ok = false,
+                        }
+                        i += 2;
+                    }
                     // [from PLACE]
                     let mut from = None;
                     if args.get(i).and_then(Expr::as_word) == Some("from") && i + 1 < args.len() {
@@ -542,6 +562,7 @@ impl Checker {
                     if let (Some(direction), Some(holds)) = (dir, c) {
                         chain = Some(Chain {
                             direction,
+                            every,
                             from,
                             holds,
                             taking,

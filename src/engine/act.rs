@@ -414,9 +414,10 @@ impl Engine {
     }
 
     /// Walks the track from `start` (or the chain's `from`) while the
-    /// chain's condition holds for each pit (`here`), taking it (or the
-    /// place its `taking` names); stores are passed over, and a walk goes
-    /// round the track once at most.
+    /// chain's condition holds for each pit (`here`) it steps to (every
+    /// pit, or every N-th), taking it (or the place its `taking` names);
+    /// stores are passed over, and a walk goes round the track once at
+    /// most.
     fn chain(
         &self,
         pos: &mut Position,
@@ -439,6 +440,8 @@ impl Engine {
             return;
         }
         let mut here = start;
+        // Places counted towards the next step (`every N`).
+        let mut counted = 0;
         for _ in 0..self.cells() {
             here = self.step(mover, here, walk);
             if here == NONE || here == start {
@@ -457,6 +460,12 @@ impl Engine {
                     continue;
                 }
             }
+            counted += 1;
+            if counted < ch.every {
+                // Between two steps (Olinda OL14's gap).
+                continue;
+            }
+            counted = 0;
             let (holds, pit) = {
                 let mut f = site.ctx(pos);
                 f.here = here;

@@ -356,6 +356,7 @@ pub(crate) enum A {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct CChain {
     pub direction: Direction,
+    pub every: u32,
     pub from: Option<P>,
     pub holds: C,
     pub taking: Option<P>,
@@ -951,6 +952,7 @@ impl Compiler<'_> {
                     let walked = Known { here: None, ..k };
                     CChain {
                         direction: ch.direction,
+                        every: ch.every,
                         from: ch.from.as_ref().map(|p| self.place(p, k)),
                         holds: self.cond(&ch.holds, walked),
                         taking: ch.taking.as_ref().map(|p| self.place(p, walked)),

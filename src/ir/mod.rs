@@ -631,6 +631,9 @@ pub enum Action {
 pub struct Chain {
     /// `forward` along the sowing, or `backward` against it.
     pub direction: Direction,
+    /// How many places each step of the walk goes (`every 2`: every
+    /// second one), counting only places it does not pass over.
+    pub every: u32,
     /// Where the walk starts (the pit captured, if none).
     pub from: Option<Place>,
     /// The condition each pit walked (`here`) is judged by.
