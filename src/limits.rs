@@ -42,6 +42,10 @@ pub const MAX_VAR_SLOTS: usize = 1024;
 /// The most pits a board may have.
 pub const MAX_PITS: usize = 128;
 
+/// The most times one region is cut by `first(REGION, N)`: each cut
+/// counts the pits kept in a counter of its own as the region is walked.
+pub const MAX_REGION_CUTS: usize = 4;
+
 /// The longest step of a capture's chain (`chain forward every N`): a
 /// board's pits.
 pub const MAX_CHAIN_STEP: u32 = MAX_PITS as u32;

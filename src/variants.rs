@@ -23,6 +23,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("pallanguli", include_str!("../variants/pallanguli.sow")),
     ("bechi", include_str!("../variants/bechi.sow")),
     ("olinda", include_str!("../variants/olinda.sow")),
+    ("lamlameta", include_str!("../variants/lamlameta.sow")),
     ("bohnenspiel", include_str!("../variants/bohnenspiel.sow")),
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),

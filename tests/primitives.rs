@@ -680,3 +680,48 @@ fn a_chain_every_n_steps_over_the_places_between() {
         (vec![0, 1, 0, 0, 1, 3, 0, 0], 2)
     );
 }
+
+/// `first(REGION, N)`: the region's first N pits in the order it lists
+/// them (all, if it has fewer), N judged on the position; cut from a
+/// filtered region, the first N that pass (Lamlameta LM8: the two rightmost
+/// of the holes allowed).
+#[test]
+fn first_n_of_a_region_keeps_its_first_n_pits_in_its_order() {
+    let start = |rule: &str| {
+        let text = board_text(
+            "",
+            "seeds(origin) > 0",
+            &format!(
+                "region from_right {{ south: D C B A; north: d c b a }}\n{rule}\nend done when seeds(side(mover)) == 0"
+            ),
+        );
+        let v = variant(&text);
+        let g = game_from(&v.engine, &LABELS, &[1, 2, 0, 3, 1, 1, 1, 1], [1, 0], 0);
+        legal_labels(&g)
+    };
+    // The two rightmost holes of South's (D, C), C empty: D alone.
+    assert_eq!(
+        start("rule right at start {\n  require origin in first(from_right(mover), 2)\n}"),
+        ["D"]
+    );
+    // The two rightmost of those holding seeds: D and B.
+    assert_eq!(
+        start("rule right at start {\n  require origin in first(pits(from_right(mover), seeds(here) > 0), 2)\n}"),
+        ["B", "D"]
+    );
+    // N judged on the position: South's store holds 1, so one pit.
+    assert_eq!(
+        start("rule right at start {\n  require origin in first(pits(from_right(mover), seeds(here) > 0), seeds(store(south)))\n}"),
+        ["D"]
+    );
+    // Filtered after the cut: of D and C, those holding seeds.
+    assert_eq!(
+        start("rule right at start {\n  require origin in pits(first(from_right(mover), 2), seeds(here) > 0)\n}"),
+        ["D"]
+    );
+    // More than the region has: all of it.
+    assert_eq!(
+        start("rule right at start {\n  require origin in first(from_right(mover), 9)\n}"),
+        ["A", "B", "D"]
+    );
+}

@@ -49,6 +49,8 @@ fn must_finish(name: &str) -> usize {
         "bechi" => 80,
         // OL22 likewise; 18 of the engine's 30 Olinda matches reach it.
         "olinda" => 50,
+        // LM27 likewise; 25 of the engine's 30 Lamlameta matches reach it.
+        "lamlameta" => 40,
         _ => 190,
     }
 }

@@ -97,6 +97,16 @@ impl Value {
 }
 
 /// The built-in functions, for "did you mean".
+/// How many times a region is cut by `first(REGION, N)`, the cuts it is
+/// built on included.
+fn cuts(r: &Region) -> usize {
+    match r {
+        Region::First(inner, _) => 1 + cuts(inner),
+        Region::Where(inner, _) => cuts(inner),
+        Region::Board | Region::Side(_) | Region::Named(..) | Region::FirstCaptures(_) => 0,
+    }
+}
+
 pub const FUNCTIONS: &[&str] = &[
     "count",
     "sum",
@@ -184,7 +194,7 @@ struct Frame {
     expanding: usize,
 }
 
-use crate::limits::{MAX_EXPANDED_DEPTH, MAX_EXPANSION, MAX_PITS};
+use crate::limits::{MAX_EXPANDED_DEPTH, MAX_EXPANSION, MAX_PITS, MAX_REGION_CUTS};
 
 impl<'a> Lowerer<'a> {
     /// A region given as an argument (`count`, `pits`, `sum`).
@@ -773,13 +783,22 @@ impl<'a> Lowerer<'a> {
                 Some(Value::Place(Place::Along(Box::new(place), steps)))
             }
             "first" => {
-                self.arity(
-                    name,
-                    span,
-                    args,
-                    1,
-                    "first(pits(side(mover), seeds(here) > 0))",
-                )?;
+                // first(REGION): a place; first(REGION, N): a region
+                if args.len() != 1 {
+                    self.arity(name, span, args, 2, "first(refill(south), 3)")?;
+                }
+                if let Some(n) = args.get(1) {
+                    let region = self.region_arg(&args[0]);
+                    let n = self.num(n)?;
+                    let region = region?;
+                    if cuts(&region) >= MAX_REGION_CUTS {
+                        return self.error(
+                            Diagnostic::at(span, format!("a region is cut by `first(…, N)` at most {MAX_REGION_CUTS} times"), "cut once too often")
+                                .hint("take the pits wanted with one `first(REGION, N)`"),
+                        );
+                    }
+                    return Some(Value::Region(Region::First(Box::new(region), Box::new(n))));
+                }
                 match self.value(&args[0])? {
                     Value::Region(r) => Some(Value::Place(Place::First(Box::new(r)))),
                     other => self.wrong_kind(

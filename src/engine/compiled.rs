@@ -51,9 +51,18 @@ pub(crate) enum R {
     FirstCaptures(W),
     SideOf(Box<W>),
     NamedOf(usize, Box<W>),
-    /// The pits of a region (never itself filtered) for which a condition
-    /// holds, `here` each pit.
-    Where(Box<R>, Box<C>),
+    /// The pits of a region (never itself filtered) that pass each sift
+    /// in turn, `here` each pit.
+    Where(Box<R>, Box<[Sift]>),
+}
+
+/// A step of a filtered region's walk over its pits.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Sift {
+    /// Only the pits for which a condition holds go on (`pits(R, C)`).
+    Keep(C),
+    /// Only the first N pits to come so far go on (`first(R, N)`).
+    First(N),
 }
 
 /// A number: a linear sum (most rules' numbers are), or arithmetic a sum
@@ -234,7 +243,13 @@ pub(crate) fn reads_flag(c: &C) -> bool {
     }
     fn region(r: &R) -> bool {
         match r {
-            R::Where(r, c) => region(r) || reads_flag(c),
+            R::Where(r, stages) => {
+                region(r)
+                    || stages.iter().any(|s| match s {
+                        Sift::Keep(c) => reads_flag(c),
+                        Sift::First(n) => num(n),
+                    })
+            }
             R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => false,
         }
     }
@@ -432,30 +447,35 @@ const RULE_COST: u64 = 8;
 /// A region whose pits are known only in play: as large as a board gets.
 const ANY_REGION: u64 = crate::limits::MAX_PITS as u64;
 
+/// What working out a number costs (see [`cost`]).
+fn num_cost(n: &N) -> u64 {
+    match n {
+        N::Lin(l) => lin_cost(l),
+        N::Arith(_, a, b) => 1 + num_cost(a) + num_cost(b),
+    }
+}
+
+/// What working out a linear sum costs (see [`cost`]).
+fn lin_cost(l: &Lin) -> u64 {
+    1 + l.cells.len() as u64
+        + l.terms
+            .iter()
+            .map(|(_, t)| match t {
+                T::Seeds(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => 2,
+                T::Sum(r) => 2 + region_cost(r),
+                T::Count(r, c) => 2 + region_cost(r).saturating_mul(1 + cost(c)),
+                T::Before(n) => 2 + num_cost(n),
+                T::If(c, a, b) => 2 + cost(c) + num_cost(a).max(num_cost(b)),
+                T::SumOver(r, n) => 2 + region_cost(r).saturating_mul(1 + num_cost(n)),
+            })
+            .sum::<u64>()
+}
+
 /// Roughly what judging a condition costs, in the units of a turn's work
 /// budget ([`crate::limits::MAX_TURN_WORK`]; about a nanosecond each):
 /// a leaf is one, a sum or count over pits one a pit.
 pub(crate) fn cost(c: &C) -> u64 {
-    fn num(n: &N) -> u64 {
-        match n {
-            N::Lin(l) => lin(l),
-            N::Arith(_, a, b) => 1 + num(a) + num(b),
-        }
-    }
-    fn lin(l: &Lin) -> u64 {
-        1 + l.cells.len() as u64
-            + l.terms
-                .iter()
-                .map(|(_, t)| match t {
-                    T::Seeds(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => 2,
-                    T::Sum(r) => 2 + region_cost(r),
-                    T::Count(r, c) => 2 + region_cost(r).saturating_mul(1 + cost(c)),
-                    T::Before(n) => 2 + num(n),
-                    T::If(c, a, b) => 2 + cost(c) + num(a).max(num(b)),
-                    T::SumOver(r, n) => 2 + region_cost(r).saturating_mul(1 + num(n)),
-                })
-                .sum::<u64>()
-    }
+    let (num, lin) = (num_cost, lin_cost);
     match c {
         C::Const(_) => 0,
         C::VarIs(V::PitsOf(_, r), _) => 1 + region_cost(r),
@@ -491,13 +511,42 @@ pub(crate) fn cost(c: &C) -> u64 {
     }
 }
 
+/// A region walked through one more sift: a filtered region's sifts
+/// grow (two conditions in a row judged as one), any other becomes the
+/// base of a filter.
+fn sifted(r: R, sift: Sift) -> R {
+    match r {
+        R::Where(base, sifts) => {
+            let mut sifts = sifts.into_vec();
+            match (sifts.pop(), sift) {
+                (Some(Sift::Keep(a)), Sift::Keep(b)) => sifts.push(Sift::Keep(join(true, [a, b]))),
+                (Some(last), sift) => {
+                    sifts.push(last);
+                    sifts.push(sift);
+                }
+                (None, sift) => sifts.push(sift),
+            }
+            R::Where(base, sifts.into())
+        }
+        r => R::Where(Box::new(r), Box::new([sift])),
+    }
+}
+
 /// What going over a region's pits costs at most: a pit each, and a
 /// filter's condition judged on each.
 fn region_cost(r: &R) -> u64 {
     match r {
         R::Cells(cells) => cells.len() as u64,
         R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => ANY_REGION,
-        R::Where(r, c) => region_cost(r).saturating_mul(1 + cost(c)),
+        R::Where(r, stages) => region_cost(r).saturating_mul(
+            stages
+                .iter()
+                .map(|s| match s {
+                    Sift::Keep(c) => 1 + cost(c),
+                    Sift::First(n) => 1 + num_cost(n),
+                })
+                .sum(),
+        ),
     }
 }
 
@@ -807,11 +856,17 @@ impl Compiler<'_> {
                 match (self.region(r, k), c) {
                     (_, C::Const(false)) => R::Cells(Box::new([])),
                     (r, C::Const(true)) => r,
-                    // One filter of both conditions.
-                    (R::Where(r, first), c) => R::Where(r, Box::new(join(true, [*first, c]))),
-                    (r, c) => R::Where(Box::new(r), Box::new(c)),
+                    (r, c) => sifted(r, Sift::Keep(c)),
                 }
             }
+            Region::First(r, n) => match (self.region(r, k), self.num(n, k)) {
+                // The first N of a region known before the game.
+                (R::Cells(cells), N::Lin(l)) if l.cells.is_empty() && l.terms.is_empty() => {
+                    let n = (l.k.max(0) as usize).min(cells.len());
+                    R::Cells(cells[..n].into())
+                }
+                (r, n) => sifted(r, Sift::First(n)),
+            },
         }
     }
 

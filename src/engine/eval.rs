@@ -2,10 +2,11 @@
 
 use std::cell::Cell;
 
-use super::compiled::{arith, compare, CRule, FirstOf, Lin, C, N, P, R, T, V, W};
+use super::compiled::{arith, compare, CRule, FirstOf, Lin, Sift, C, N, P, R, T, V, W};
 use super::position::Position;
 use super::{Engine, NONE};
 use crate::ir::{CmpOp, Direction, Player};
+use crate::limits::MAX_REGION_CUTS;
 
 /// What the turn words mean while a condition is judged.
 pub(crate) struct Ctx<'a> {
@@ -328,7 +329,7 @@ impl Engine {
     #[inline(always)]
     pub(crate) fn pits<'r>(&'r self, r: &'r R, f: &Ctx<'r>) -> Pits<'r> {
         match r {
-            R::Where(base, c) => self.pits_where(base, c, f),
+            R::Where(base, sifts) => self.pits_where(base, sifts, f),
             all @ (R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..)) => {
                 Pits::All(self.region(all, f).iter())
             }
@@ -337,11 +338,21 @@ impl Engine {
 
     /// The pits of a filtered region (see [`Pits::Where`]).
     #[inline(never)]
-    fn pits_where<'r>(&'r self, base: &'r R, c: &'r C, f: &Ctx<'r>) -> Pits<'r> {
+    fn pits_where<'r>(&'r self, base: &'r R, sifts: &'r [Sift], f: &Ctx<'r>) -> Pits<'r> {
+        // Each cut's count, worked out on the position as the walk begins.
+        let mut left = [0; MAX_REGION_CUTS];
+        let cuts = sifts.iter().filter_map(|s| match s {
+            Sift::First(n) => Some(n),
+            Sift::Keep(_) => None,
+        });
+        for (slot, n) in left.iter_mut().zip(cuts) {
+            *slot = self.num(n, f).max(0) as usize;
+        }
         Pits::Where(Filter {
             engine: self,
             cells: self.region(base, f).iter(),
-            only: c,
+            sifts,
+            left,
             at: Ctx {
                 total: Cell::new(f.total.get()),
                 ..*f
@@ -641,15 +652,41 @@ pub(crate) enum Pits<'r> {
 }
 
 impl Filter<'_> {
-    /// The next pit for which the condition holds.
+    /// The next pit that passes every sift.
     #[inline(never)]
     fn next(&mut self) -> Option<u16> {
-        loop {
+        if let [Sift::Keep(only)] = self.sifts {
+            // The common filter of one condition.
+            loop {
+                let c = *self.cells.next()?;
+                self.at.here = c;
+                if self.engine.cond(only, &self.at) {
+                    return Some(c);
+                }
+            }
+        }
+        'pits: loop {
             let c = *self.cells.next()?;
             self.at.here = c;
-            if self.engine.cond(self.only, &self.at) {
-                return Some(c);
+            let mut cut = 0;
+            for sift in self.sifts {
+                match sift {
+                    Sift::Keep(only) => {
+                        if !self.engine.cond(only, &self.at) {
+                            continue 'pits;
+                        }
+                    }
+                    Sift::First(_) => {
+                        let left = &mut self.left[cut];
+                        cut += 1;
+                        if *left == 0 {
+                            continue 'pits;
+                        }
+                        *left -= 1;
+                    }
+                }
             }
+            return Some(c);
         }
     }
 }
@@ -658,8 +695,11 @@ impl Filter<'_> {
 pub(crate) struct Filter<'r> {
     engine: &'r Engine,
     cells: std::slice::Iter<'r, u16>,
-    only: &'r C,
-    /// The context the condition is judged in, `here` each pit.
+    /// What each pit must pass, in order.
+    sifts: &'r [Sift],
+    /// How many pits each cut (`Sift::First`) lets through yet.
+    left: [usize; MAX_REGION_CUTS],
+    /// The context the conditions are judged in, `here` each pit.
     at: Ctx<'r>,
 }
 

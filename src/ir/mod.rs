@@ -741,6 +741,9 @@ pub enum Region {
     FirstCaptures(Who),
     /// The pits of a region for which a condition holds (`here` the pit).
     Where(Box<Region>, Box<Cond>),
+    /// The first N pits of a region, in the order it lists them (all of
+    /// them, if it has no more): `first(refill(south), 3)`.
+    First(Box<Region>, Box<Num>),
 }
 
 /// A whole number.

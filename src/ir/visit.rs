@@ -130,6 +130,10 @@ impl<'a> Node<'a> {
                     f(Node::Region(r));
                     f(Node::Cond(c));
                 }
+                Region::First(r, n) => {
+                    f(Node::Region(r));
+                    f(Node::Num(n));
+                }
             },
             Node::VarAt(at) => match at {
                 VarAt::Game => {}
