@@ -24,6 +24,8 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("bechi", include_str!("../variants/bechi.sow")),
     ("olinda", include_str!("../variants/olinda.sow")),
     ("lamlameta", include_str!("../variants/lamlameta.sow")),
+    ("namnam", include_str!("../variants/namnam.sow")),
+    ("weg", include_str!("../variants/weg.sow")),
     ("bohnenspiel", include_str!("../variants/bohnenspiel.sow")),
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),

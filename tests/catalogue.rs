@@ -824,3 +824,85 @@ impl Reading for Lamlameta {
 fn lamlameta() {
     agrees("lamlameta", &Lamlameta);
 }
+
+/// A match for territory (NamNam, Weg): the oracle's `owners`, every
+/// hole's owner given whenever one belongs to the other side, is the
+/// per-pit variable `holder` (`none`: the owner of the hole's row), and
+/// `starter` is the engine's. The rounds are compared as `Blocked` compares
+/// them.
+fn owners_to_sow(r: &Value) -> Value {
+    let owners = &r["state"]["owners"];
+    r["pits"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|l| (l.clone(), owners.get(l).cloned().unwrap_or(json!("none"))))
+        .collect::<serde_json::Map<String, Value>>()
+        .into()
+}
+
+/// The per-pit variable `holder` as the oracle's `owners`, if some hole
+/// belongs to the other side (South's holes are labelled in capitals).
+fn owners_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
+    let row = |l: &str| {
+        if l.starts_with(char::is_uppercase) {
+            "south"
+        } else {
+            "north"
+        }
+    };
+    let owners: serde_json::Map<String, Value> = p["state"]["holder"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(l, h)| {
+            let h = h.as_str().unwrap();
+            (l.clone(), json!(if h == "none" { row(l) } else { h }))
+        })
+        .collect();
+    if owners.iter().any(|(l, o)| o != row(l)) {
+        state.insert("owners".into(), Value::Object(owners));
+    }
+}
+
+struct Territory {
+    /// Holes become children (`children`, the per-pit variable `child`).
+    children: bool,
+}
+
+impl Reading for Territory {
+    fn to_sow(&self, r: &Value) -> Value {
+        let state = r["state"].as_object().unwrap();
+        let known =
+            |k: &String| k == "owners" || k == "starter" || (self.children && k == "children");
+        assert!(state.keys().all(known), "{state:?}");
+        let mut sow = json!({
+            "holder": owners_to_sow(r),
+            "starter": r["state"]["starter"],
+            "round": r["round"],
+        });
+        if self.children {
+            sow["child"] = children_to_sow(r);
+        }
+        sow
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let mut state = serde_json::Map::new();
+        state.insert("starter".into(), p["state"]["starter"].clone());
+        owners_to_oracle(p, &mut state);
+        if self.children {
+            children_to_oracle(p, &mut state);
+        }
+        Value::Object(state)
+    }
+}
+
+#[test]
+fn namnam() {
+    agrees("namnam", &Territory { children: false });
+}
+
+#[test]
+fn weg() {
+    agrees("weg", &Territory { children: true });
+}

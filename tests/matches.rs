@@ -275,3 +275,47 @@ fn the_round_count_reads_back_and_a_bad_one_is_refused() {
         assert!(d.to_string().contains("round"), "{bad}: {d}");
     }
 }
+
+/// `reset`: every pit, store and hand holds again what the setup puts
+/// there, whatever the round ended with (Weg WG26, NamNam NN27: the board
+/// set up afresh); the pits a territory gives are `first(REGION, N)` of an
+/// order, N worked out from the seeds won.
+#[test]
+fn reset_lays_the_setup_out_again_and_territory_is_the_first_n_pits() {
+    let text = |round: &str| {
+        match_text("seeds(store(south)) < 3", round)
+            .replace("seeds 0\n", "seeds 2\n")
+            .replace(
+                "var blocked per pit: no yes",
+                "var blocked per pit: no yes\nvar holder per pit: none south north\nowner follows holder\nregion ccw { south: A B C D a b c d; north: a b c d A B C D }",
+            )
+    };
+    let territory = "set holder(board) = north
+  set holder(first(ccw(south), seeds(store(south)) / 4)) = south";
+    // The round ends with stores 10 and 10 (round_ending); South's 10
+    // give it 2 holes: A and B.
+    let v = variant(&text(&format!("{territory}\n  reset\n  first north")));
+    let g = round_ending(&v);
+    assert_eq!(
+        counts(&g, &LABELS),
+        [2; 8],
+        "every pit as the setup lays it"
+    );
+    assert_eq!(&g.position().cells[8..], &[0, 0], "the stores empty");
+    let holder = &state(&v, &g)["holder"];
+    let held: Vec<&str> = LABELS.iter().map(|l| holder[l].as_str().unwrap()).collect();
+    assert_eq!(
+        held,
+        ["south", "south", "north", "north", "north", "north", "north", "north"]
+    );
+    assert_eq!(
+        legal_labels(&g),
+        ["C", "D", "a", "b", "c", "d"],
+        "North plays what it holds"
+    );
+    // Without `reset` the seeds stay where the round left them.
+    let v = variant(&text(&format!("{territory}\n  first north")));
+    let g = round_ending(&v);
+    assert_eq!(counts(&g, &LABELS), [0; 8]);
+    assert_eq!(&g.position().cells[8..], &[10, 10]);
+}

@@ -725,3 +725,33 @@ fn first_n_of_a_region_keeps_its_first_n_pits_in_its_order() {
         ["A", "B", "D"]
     );
 }
+
+/// `capture PLACE at most N`: a capture takes N seeds of a pit at most,
+/// the rest staying (Weg WG17: 2 of a child's seeds, or its 1).
+#[test]
+fn a_capture_at_most_n_leaves_the_rest() {
+    let store_after_a = |most: &str, cells: &[u32; 8]| {
+        let v = variant(&board(
+            "",
+            &format!("rule raid at land {{\n  capture last {most} to store(mover)\n}}"),
+        ));
+        let mut g = game_from(&v.engine, &LABELS, cells, [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        (counts(&g, &LABELS), g.position().cells[8])
+    };
+    // A's seed makes B 5: 2 taken, 3 stay.
+    assert_eq!(
+        store_after_a("at most 2", &[1, 4, 0, 1, 0, 0, 0, 0]),
+        (vec![0, 3, 0, 1, 0, 0, 0, 0], 2)
+    );
+    // B 1: its 1.
+    assert_eq!(
+        store_after_a("at most 2", &[1, 0, 0, 1, 0, 0, 0, 0]),
+        (vec![0, 0, 0, 1, 0, 0, 0, 0], 1)
+    );
+    // Without a bound, all of them.
+    assert_eq!(
+        store_after_a("", &[1, 4, 0, 1, 0, 0, 0, 0]),
+        (vec![0, 0, 0, 1, 0, 0, 0, 0], 5)
+    );
+}

@@ -125,6 +125,7 @@ impl Checker {
                 | Action::Cancel
                 | Action::Forbid
                 | Action::Collect
+                | Action::Reset
                 | Action::Remove(_)
                 | Action::RemoveRegion(_)
                 | Action::Divide { .. }
@@ -287,6 +288,7 @@ impl Checker {
                 }
                 no_args(self, Action::Collect)
             }
+            ActionKind::Reset => no_args(self, Action::Reset),
             ActionKind::Require | ActionKind::Prefer => {
                 let mut lw = Lowerer::new(scope(ctx));
                 let c = match st.args.as_slice() {
@@ -465,8 +467,8 @@ impl Checker {
         ctx: Context,
         scope: &dyn Fn(Context) -> Scope<'x>,
     ) -> Option<Action> {
-        // capture WHAT [to PLACE] [chain forward|backward [every N] [from PLACE] while COND [taking PLACE]]
-        let usage = "write `capture last [to store(mover)] [chain backward [every N] [from PLACE] while CONDITION [taking PLACE]]`";
+        // capture WHAT [at most N] [to PLACE] [chain forward|backward [every N] [from PLACE] while COND [taking PLACE]]
+        let usage = "write `capture last [at most N] [to store(mover)] [chain backward [every N] [from PLACE] while CONDITION [taking PLACE]]`";
         let args = &st.args;
         let Some(what) = args.first() else {
             self.err(
@@ -483,6 +485,7 @@ impl Checker {
         let target = lw.value(what);
         let mut to = None;
         let mut chain = None;
+        let mut most = None;
         let mut i = 1;
         let mut ok = true;
         while i < args.len() {
@@ -493,6 +496,28 @@ impl Checker {
                         to = Some(p);
                     }
                     i += 2;
+                }
+                Some("at")
+                    if args.get(i + 1).and_then(Expr::as_word) == Some("most")
+                        && i + 2 < args.len() =>
+                {
+                    // at most N: seeds taken from each pit
+                    match self.number(&args[i + 2], "the seeds a capture takes from a pit") {
+                        Some(0) => {
+                            self.err(
+                                Diagnostic::at(
+                                    args[i + 2].span,
+                                    "a capture's `at most` is 1 seed or more",
+                                    "takes nothing",
+                                )
+                                .hint("write `at most 2`, or leave the capture out"),
+                            );
+                            ok = false;
+                        }
+                        Some(n) => most = Some(n),
+                        None => ok = false,
+                    }
+                    i += 3;
                 }
                 Some("chain") if i + 1 < args.len() => {
                     let dir = match args[i + 1].as_word() {
@@ -594,7 +619,12 @@ impl Checker {
                 );
                 return None;
             }
-            Value::Place(place) => Action::Capture { place, chain, to },
+            Value::Place(place) => Action::Capture {
+                place,
+                chain,
+                to,
+                most,
+            },
             Value::Region(region) => {
                 if chain.is_some() {
                     self.err(
@@ -607,7 +637,7 @@ impl Checker {
                     );
                     return None;
                 }
-                Action::CaptureRegion { region, to }
+                Action::CaptureRegion { region, to, most }
             }
             other => {
                 let d = match &other {

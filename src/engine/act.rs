@@ -86,6 +86,7 @@ impl Steer {
             | A::Set { .. }
             | A::SetPlayer { .. }
             | A::Collect
+            | A::Reset
             | A::Remove(_)
             | A::RemoveRegion(_)
             | A::RelayFrom(_)
@@ -193,8 +194,15 @@ impl Engine {
             // Judged where turns are listed (`game.rs`): they say which
             // turns are legal, and change nothing.
             A::Require(_) | A::Prefer(_) => {}
-            A::Capture { place, chain, to } => self.capture(place, chain, to, pos, site, acts),
-            A::CaptureRegion { region, to } => self.capture_region(region, to, pos, site, acts),
+            A::Capture {
+                place,
+                chain,
+                to,
+                most,
+            } => self.capture(place, chain, (to, *most), pos, site, acts),
+            A::CaptureRegion { region, to, most } => {
+                self.capture_region(region, to, *most, pos, site, acts)
+            }
             A::Resow { from, heading } => fx.resow = self.resow(from, *heading, pos, site),
             A::Set { var, value } => self.set(var, *value, pos, site, acts),
             A::SetPlayer { var, who, values } => {
@@ -205,6 +213,7 @@ impl Engine {
             // Folded into the rule's `Steer` when it was compiled.
             A::Relay(_) | A::Stop | A::Again | A::Cancel | A::Forbid => {}
             A::Collect => self.collect(pos),
+            A::Reset => self.reset(pos),
             A::RelayGoing(d) => {
                 fx.relay = Some(None);
                 fx.relay_dir = Some(*d);
@@ -229,6 +238,16 @@ impl Engine {
 
     // The actions' work, out of line: `act` stays small where it is
     // inlined, at every sowing's landing.
+
+    /// `reset`: the seeds laid out as the setup lays them.
+    #[inline(never)]
+    fn reset(&self, pos: &mut Position) {
+        let setup = &self.rules.setup;
+        let (pits, stores) = pos.cells.split_at_mut(self.board.npits);
+        pits.copy_from_slice(&setup.seeds);
+        stores.copy_from_slice(&setup.stores);
+        pos.hands = setup.hands;
+    }
 
     /// `fill`: each pit of a region, in its order, brought to `n` seeds
     /// from a place, while the place holds enough for the next.
@@ -271,7 +290,7 @@ impl Engine {
         &self,
         place: &P,
         chain: &Option<CChain>,
-        to: &Option<P>,
+        (to, most): (&Option<P>, u32),
         pos: &mut Position,
         site: &Site,
         acts: &mut Acts,
@@ -283,9 +302,10 @@ impl Engine {
         let Some(to) = to else {
             return;
         };
-        self.take(pos, start, to, &mut acts.taken);
+        let grab = Grab { to, most };
+        self.take(pos, start, grab, &mut acts.taken);
         if let Some(ch) = chain {
-            self.chain(pos, site, start, ch, to, &mut acts.taken);
+            self.chain(pos, site, start, ch, grab, &mut acts.taken);
         }
     }
 
@@ -295,6 +315,7 @@ impl Engine {
         &self,
         region: &R,
         to: &Option<P>,
+        most: u32,
         pos: &mut Position,
         site: &Site,
         acts: &mut Acts,
@@ -308,7 +329,7 @@ impl Engine {
             return;
         };
         for c in cells.iter() {
-            self.take(pos, *c, to, &mut acts.taken);
+            self.take(pos, *c, Grab { to, most }, &mut acts.taken);
         }
     }
 
@@ -424,7 +445,7 @@ impl Engine {
         site: &Site,
         start: u16,
         ch: &CChain,
-        to: u16,
+        grab: Grab,
         taken: &mut Vec<Taken>,
     ) {
         let mover = pos.to_move.unwrap_or(0);
@@ -475,17 +496,20 @@ impl Engine {
             if !holds {
                 break;
             }
-            self.take(pos, pit, to, taken);
+            self.take(pos, pit, grab, taken);
         }
     }
 
-    /// Takes a pit's seeds into the capture being made (a store is never
-    /// taken from).
-    fn take(&self, pos: &mut Position, from: u16, to: u16, taken: &mut Vec<Taken>) {
+    /// Takes a pit's seeds (as many as `grab` says) into the capture being
+    /// made (a store is never taken from).
+    fn take(&self, pos: &mut Position, from: u16, grab: Grab, taken: &mut Vec<Taken>) {
+        let Grab { to, most } = grab;
         if from as usize >= self.board.npits || from == to {
             return;
         }
-        let seeds = std::mem::take(&mut pos.cells[from as usize]);
+        let pit = &mut pos.cells[from as usize];
+        let seeds = (*pit).min(most);
+        *pit -= seeds;
         if seeds > 0 {
             taken.push(Taken { from, seeds, to });
         }
@@ -532,6 +556,13 @@ impl Engine {
         taken.clear();
         out
     }
+}
+
+/// Where a capture's seeds go, and the most it takes of each pit.
+#[derive(Clone, Copy)]
+struct Grab {
+    to: u16,
+    most: u32,
 }
 
 /// Gives one variable slot a value (none when `slot` stands for no

@@ -323,10 +323,13 @@ pub(crate) enum A {
         chain: Option<CChain>,
         /// A store, or `None`: the mover's, or the resowing.
         to: Option<P>,
+        /// The most seeds taken from each pit.
+        most: u32,
     },
     CaptureRegion {
         region: R,
         to: Option<P>,
+        most: u32,
     },
     Resow {
         from: P,
@@ -353,6 +356,7 @@ pub(crate) enum A {
     Cancel,
     Forbid,
     Collect,
+    Reset,
     /// The seeds of a pit leave the game.
     Remove(P),
     /// The seeds of a region leave the game.
@@ -418,6 +422,7 @@ impl A {
             | A::Stop
             | A::Cancel
             | A::Collect
+            | A::Reset
             | A::Remove(_)
             | A::RemoveRegion(_)
             | A::Divide(..)
@@ -585,6 +590,7 @@ fn action_cost(a: &A) -> u64 {
         | A::Forbid
         | A::Remove(_)
         | A::Collect => 1,
+        A::Reset => 2 + crate::limits::MAX_PITS as u64,
     }
 }
 
@@ -1001,7 +1007,12 @@ impl Compiler<'_> {
         match a {
             Action::Require(c) => A::Require(self.cond(c, k)),
             Action::Prefer(c) => A::Prefer(self.cond(c, k)),
-            Action::Capture { place, chain, to } => A::Capture {
+            Action::Capture {
+                place,
+                chain,
+                to,
+                most,
+            } => A::Capture {
                 place: self.place(place, k),
                 chain: chain.as_ref().map(|ch| {
                     let walked = Known { here: None, ..k };
@@ -1014,10 +1025,12 @@ impl Compiler<'_> {
                     }
                 }),
                 to: to.as_ref().map(|to| self.place(to, k)),
+                most: most.unwrap_or(u32::MAX),
             },
-            Action::CaptureRegion { region, to } => A::CaptureRegion {
+            Action::CaptureRegion { region, to, most } => A::CaptureRegion {
                 region: self.region(region, k),
                 to: to.as_ref().map(|to| self.place(to, k)),
+                most: most.unwrap_or(u32::MAX),
             },
             Action::Resow { from, heading } => A::Resow {
                 from: self.place(from, k),
@@ -1061,6 +1074,7 @@ impl Compiler<'_> {
             Action::Cancel => A::Cancel,
             Action::Forbid => A::Forbid,
             Action::Collect => A::Collect,
+            Action::Reset => A::Reset,
             Action::Remove(p) => A::Remove(self.place(p, k)),
             Action::RemoveRegion(r) => A::RemoveRegion(self.region(r, k)),
             Action::Divide { region, odd } => A::Divide(self.region(region, k), self.who(odd, k)),

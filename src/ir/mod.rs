@@ -542,6 +542,9 @@ pub enum Action {
         /// store, or the resowing when the rule resows (see
         /// [`Action::Resow`]).
         to: Option<Place>,
+        /// The most seeds taken from each pit (`at most 2`: Weg WG17);
+        /// all of them if none.
+        most: Option<u32>,
     },
     /// Take every seed of a region's pits.
     CaptureRegion {
@@ -549,6 +552,8 @@ pub enum Action {
         region: Region,
         /// Where the seeds go, as for [`Action::Capture`].
         to: Option<Place>,
+        /// The most seeds taken from each pit, as for [`Action::Capture`].
+        most: Option<u32>,
     },
     /// Lift the seeds of the landing pit (all, or at most a number) and
     /// sow on.
@@ -610,6 +615,9 @@ pub enum Action {
     Forbid,
     /// Every pit's seeds go to its owner's store.
     Collect,
+    /// Every pit, store and hand holds again what the setup puts there
+    /// (the board set up afresh for a round: Weg WG26).
+    Reset,
     /// The seeds of a pit leave the game, counting for nobody.
     Remove(Place),
     /// The seeds of a region's pits leave the game, counting for nobody.

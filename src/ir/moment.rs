@@ -160,6 +160,8 @@ pub enum ActionKind {
     Forbid,
     /// `collect`
     Collect,
+    /// `reset`
+    Reset,
     /// `remove PLACE|REGION`
     Remove,
     /// `divide REGION odd to PLAYER`
@@ -174,7 +176,7 @@ pub enum ActionKind {
 
 impl ActionKind {
     /// Every kind, in the order the README lists them.
-    pub const ALL: [ActionKind; 15] = [
+    pub const ALL: [ActionKind; 16] = [
         ActionKind::Require,
         ActionKind::Prefer,
         ActionKind::Capture,
@@ -185,6 +187,7 @@ impl ActionKind {
         ActionKind::Cancel,
         ActionKind::Forbid,
         ActionKind::Collect,
+        ActionKind::Reset,
         ActionKind::Remove,
         ActionKind::Divide,
         ActionKind::Set,
@@ -205,6 +208,7 @@ impl ActionKind {
             ActionKind::Cancel => "cancel",
             ActionKind::Forbid => "forbid",
             ActionKind::Collect => "collect",
+            ActionKind::Reset => "reset",
             ActionKind::Remove => "remove",
             ActionKind::Divide => "divide",
             ActionKind::Set => "set",
@@ -234,6 +238,7 @@ impl Action {
             Action::Cancel => ActionKind::Cancel,
             Action::Forbid => ActionKind::Forbid,
             Action::Collect => ActionKind::Collect,
+            Action::Reset => ActionKind::Reset,
             Action::Remove(_) | Action::RemoveRegion(_) => ActionKind::Remove,
             Action::Divide { .. } => ActionKind::Divide,
             Action::Fill { .. } => ActionKind::Fill,
@@ -414,7 +419,15 @@ impl Moment {
                     mover: true,
                     ..NOTHING
                 },
-                actions: &[K::Capture, K::Collect, K::Remove, K::Set, K::Fill, K::First],
+                actions: &[
+                    K::Capture,
+                    K::Collect,
+                    K::Reset,
+                    K::Remove,
+                    K::Set,
+                    K::Fill,
+                    K::First,
+                ],
                 order: Order::Every,
             },
         }

@@ -150,7 +150,9 @@ impl Action {
     pub fn children<'a>(&'a self, f: &mut dyn FnMut(Node<'a>)) {
         match self {
             Action::Require(c) | Action::Prefer(c) => f(Node::Cond(c)),
-            Action::Capture { place, chain, to } => {
+            Action::Capture {
+                place, chain, to, ..
+            } => {
                 f(Node::Place(place));
                 if let Some(ch) = chain {
                     if let Some(from) = &ch.from {
@@ -165,7 +167,7 @@ impl Action {
                     f(Node::Place(to));
                 }
             }
-            Action::CaptureRegion { region, to } => {
+            Action::CaptureRegion { region, to, .. } => {
                 f(Node::Region(region));
                 if let Some(to) = to {
                     f(Node::Place(to));
@@ -195,7 +197,8 @@ impl Action {
             | Action::Stop
             | Action::Cancel
             | Action::Forbid
-            | Action::Collect => {}
+            | Action::Collect
+            | Action::Reset => {}
         }
     }
 }
