@@ -26,6 +26,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("lamlameta", include_str!("../variants/lamlameta.sow")),
     ("namnam", include_str!("../variants/namnam.sow")),
     ("weg", include_str!("../variants/weg.sow")),
+    ("oware-match", include_str!("../variants/oware-match.sow")),
     ("bohnenspiel", include_str!("../variants/bohnenspiel.sow")),
     ("mangala-ii", include_str!("../variants/mangala-ii.sow")),
     ("songo", include_str!("../variants/songo.sow")),

@@ -687,3 +687,85 @@ fn output_lost_to_a_full_disk_is_an_error() {
         );
     }
 }
+
+/// A match position saved past a round end and resumed with `--from`
+/// gives the same legal moves and the same rest of the match as the
+/// match played on without a break (issue 11).
+#[test]
+fn a_match_saved_mid_way_resumes_with_from() {
+    use rand::{Rng, SeedableRng};
+    let variant = sow::Variant::shipped("pallanguli").unwrap();
+    // A random match that goes 40 plies past its first round, the last 30
+    // of them after the position saved.
+    let moves = (0..100u64)
+        .find_map(|seed| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut game = sow::Game::new(variant.engine.clone()).unwrap();
+            let mut moves = Vec::new();
+            let mut after_round = 0;
+            while game.outcome().is_none() && after_round < 40 {
+                let legal = game.legal_turns();
+                let t = legal[rng.gen_range(0..legal.len())];
+                moves.push(sow::notation::write_turn(&game, t));
+                game.play(t).unwrap();
+                if game.rounds() > 0 {
+                    after_round += 1;
+                }
+            }
+            (after_round == 40).then_some(moves)
+        })
+        .expect("a match past its first round");
+    let (before, rest) = moves.split_at(moves.len() - 30);
+    let last = |r: &Run| -> serde_json::Value {
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(r.stdout.lines().last().unwrap()).unwrap()
+            ["position"]
+            .clone()
+    };
+    let saved = last(&sow(&[
+        "play",
+        "pallanguli",
+        "--moves",
+        &before.join(" "),
+        "--format",
+        "json",
+    ]));
+    assert!(saved["state"]["round"].as_u64().unwrap() > 0, "{saved}");
+    let file = temp("mid-match.json", &saved.to_string());
+    // The same legal moves as the library lists at that point.
+    let listed = sow(&["moves", "pallanguli", "--from", &file, "--format", "json"]);
+    assert_eq!(listed.code, 0, "{}", listed.stderr);
+    let mut line = sow::Game::new(variant.engine.clone()).unwrap();
+    for m in before {
+        line.play(sow::notation::parse_turn(&line, m).unwrap())
+            .unwrap();
+    }
+    for &t in line.legal_turns().iter() {
+        let text = sow::notation::write_turn(&line, t);
+        assert!(
+            listed.stdout.contains(&format!("\"{text}\"")),
+            "{text}: {}",
+            listed.stdout
+        );
+    }
+    // The rest of the match from the file ends where the whole match does.
+    let resumed = last(&sow(&[
+        "play",
+        "pallanguli",
+        "--from",
+        &file,
+        "--moves",
+        &rest.join(" "),
+        "--format",
+        "json",
+    ]));
+    let whole = last(&sow(&[
+        "play",
+        "pallanguli",
+        "--moves",
+        &moves.join(" "),
+        "--format",
+        "json",
+    ]));
+    assert_eq!(resumed, whole);
+}

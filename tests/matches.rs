@@ -1,7 +1,9 @@
 //! Matches in rounds (`match ends when`, the `round` moment, `fill`,
 //! `first`, `starter`, `round_winner`), each primitive played as its words
 //! say: a test fails if the engine leaves the primitive out or reads it
-//! otherwise. Dakon's 30 oracle games are in `tests/catalogue.rs`.
+//! otherwise (`reset` and `first(REGION, N)` too). The seven round games'
+//! oracle matches are in `tests/catalogue.rs`, the Oware match's clauses in
+//! `tests/oware_match.rs`.
 
 mod common;
 
@@ -176,25 +178,51 @@ fn the_match_ends_when_its_condition_holds_after_a_round() {
     assert_eq!(g.rounds(), 1);
 }
 
-/// A Dakon match saved mid-way (a round or more over) and read back gives
-/// the same legal moves and the same rest of a random game as the match
-/// played on without a break.
+/// A match of each shipped match variant saved mid-way (a round or more
+/// over) and read back gives the same legal moves and the same rest of a
+/// random game as the match played on without a break.
 #[test]
 fn a_match_saved_mid_way_resumes_exactly() {
-    let v = shipped("dakon");
-    for seed in 0..6u64 {
+    for name in [
+        "dakon",
+        "pallanguli",
+        "bechi",
+        "olinda",
+        "lamlameta",
+        "namnam",
+        "weg",
+        "oware-match",
+    ] {
+        resumes_exactly(name);
+    }
+}
+
+/// A match of `name` saved past its first round, at 4 random points.
+fn resumes_exactly(name: &str) {
+    let v = shipped(name);
+    let mut resumed_at = 0;
+    for seed in 0..40u64 {
+        if resumed_at == 4 {
+            return;
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut game = Game::new(v.engine.clone()).unwrap();
-        // On to a position past the first round.
-        while game.rounds() == 0 || !game.plies().is_multiple_of(7) {
-            assert!(game.outcome().is_none(), "seed {seed}: a round ends first");
+        // On to a position past the first round (a match over in its first
+        // round is passed over).
+        while game.outcome().is_none() && (game.rounds() == 0 || !game.plies().is_multiple_of(7)) {
             let legal = game.legal_turns();
             game.play(legal[rng.gen_range(0..legal.len())]).unwrap();
         }
+        if game.outcome().is_some() {
+            continue;
+        }
+        resumed_at += 1;
+        let rest = ChaCha8Rng::seed_from_u64(seed + 100);
+        let seed = format!("{name} seed {seed}");
         let saved = sow::json::position(&v, &game).to_string();
         let mut resumed = sow::json::read_position(&v, &saved).unwrap();
         assert_eq!(resumed.rounds(), game.rounds(), "seed {seed}");
-        let mut a = ChaCha8Rng::seed_from_u64(seed + 100);
+        let mut a = rest;
         let mut b = a.clone();
         let mut plies = 0;
         while game.outcome().is_none() && plies < 2000 {
@@ -213,6 +241,7 @@ fn a_match_saved_mid_way_resumes_exactly() {
         assert_eq!(game.outcome(), resumed.outcome(), "seed {seed}");
         assert_eq!(game.rounds(), resumed.rounds(), "seed {seed}");
     }
+    panic!("{name}: only {resumed_at} of 40 matches went past their first round");
 }
 
 /// Ownership between rounds (`owner follows VAR`, the variable set at
