@@ -57,10 +57,6 @@ trait Reading {
     fn oracle_state(&self, oracle: &Value) -> Value {
         oracle["state"].clone()
     }
-    /// A move as the oracle writes it, from the variant's notation.
-    fn oracle_text(&self, sow: &str) -> String {
-        sow.to_string()
-    }
     /// The variant's stores for an oracle record's.
     fn stores_to_sow(&self, oracle: &Value) -> Value {
         oracle["stores"].clone()
@@ -69,15 +65,10 @@ trait Reading {
     fn stores_to_oracle(&self, sow: &Value) -> Value {
         sow["stores"].clone()
     }
-    /// A move of the oracle (an entry of `moves`) in the variant's
-    /// notation.
-    fn sow_text(&self, m: &Value) -> String {
-        m["text"].as_str().expect("a move's text").to_string()
-    }
 }
 
 /// A game whose positions hold nothing beyond pits, stores and the player
-/// to move, and whose moves are written alike.
+/// to move.
 struct NoState;
 
 impl Reading for NoState {}
@@ -197,7 +188,7 @@ fn replay(slug: &'static str, map: &dyn Reading) -> Mismatches {
             let mut mine: Vec<String> = game
                 .legal_turns()
                 .iter()
-                .map(|&t| map.oracle_text(&sow::notation::write_turn(&game, t)))
+                .map(|&t| sow::notation::write_turn(&game, t))
                 .collect();
             let mut theirs: Vec<String> = r["moves"]
                 .as_array()
@@ -219,7 +210,7 @@ fn replay(slug: &'static str, map: &dyn Reading) -> Mismatches {
             for m in r["moves"].as_array().unwrap() {
                 out.moves += 1;
                 let text = m["text"].as_str().unwrap();
-                let turn = sow::notation::parse_turn(&game, &map.sow_text(m))
+                let turn = sow::notation::parse_turn(&game, text)
                     .unwrap_or_else(|d| panic!("{slug} game {index} ply {ply}: {text}: {d}"));
                 let mut after = game.clone();
                 after.play(turn).expect("a move within the engine's limits");
@@ -273,7 +264,7 @@ fn replay(slug: &'static str, map: &dyn Reading) -> Mismatches {
             }
             // On along the line played.
             let chosen = &r["moves"][r["chosen"].as_u64().unwrap() as usize];
-            let turn = sow::notation::parse_turn(&line, &map.sow_text(chosen))
+            let turn = sow::notation::parse_turn(&line, chosen["text"].as_str().unwrap())
                 .expect("the chosen move is legal on the line replayed");
             line.play(turn).expect("a move within the engine's limits");
         }
@@ -375,8 +366,8 @@ fn barred_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
 }
 
 /// Alemungula: the hole barred (AL7) is the per-pit variable `barred`; a
-/// direction chosen in the middle hole (AL8) is the letter `+` (`ccw`) or
-/// `-` (`cw`).
+/// direction chosen in the middle hole (AL8) is written as the oracle
+/// writes it (`Cccw`, `Ccw`).
 struct Alemungula;
 
 impl Reading for Alemungula {
@@ -389,29 +380,6 @@ impl Reading for Alemungula {
         let mut state = serde_json::Map::new();
         barred_to_oracle(p, &mut state);
         Value::Object(state)
-    }
-    fn oracle_text(&self, sow: &str) -> String {
-        direction_to_oracle(sow)
-    }
-    fn sow_text(&self, m: &Value) -> String {
-        direction_to_sow(m)
-    }
-}
-
-/// A move written with the letter `+` (`ccw`) or `-` (`cw`) for the
-/// direction chosen, as the oracle writes it.
-fn direction_to_oracle(sow: &str) -> String {
-    sow.replace('+', "ccw").replace('-', "cw")
-}
-
-/// An oracle's move in a notation of the letters `+` (`ccw`) and `-`
-/// (`cw`) for the direction chosen.
-fn direction_to_sow(m: &Value) -> String {
-    let pit = m["move"]["pit"].as_str().expect("a hole move");
-    match m["move"]["dir"].as_str() {
-        Some("ccw") => format!("{pit}+"),
-        Some("cw") => format!("{pit}-"),
-        _ => pit.to_string(),
     }
 }
 
@@ -709,8 +677,8 @@ fn bechi() {
 /// Olinda: a match whose holes may be blocked, read as `Blocked` reads
 /// Pallanguli's; each player's direction for the round (the oracle's
 /// `dirs`, absent before a round's first move) is the per-player variable
-/// `heading` (`forward` is `ccw`, `unnamed` before it is named), and the
-/// direction the first move names is written as Alemungula's.
+/// `heading` (`forward` is `ccw`, `unnamed` before it is named); moves are
+/// written as the oracle writes them (`Accw`, `Acw`).
 struct Olinda;
 
 const OLINDA_ROUNDS: Blocked = Blocked {
@@ -749,12 +717,6 @@ impl Reading for Olinda {
             state["dirs"] = json!({"south": s, "north": n});
         }
         state
-    }
-    fn oracle_text(&self, sow: &str) -> String {
-        direction_to_oracle(sow)
-    }
-    fn sow_text(&self, m: &Value) -> String {
-        direction_to_sow(m)
     }
 }
 
