@@ -754,4 +754,16 @@ fn a_capture_at_most_n_leaves_the_rest() {
         store_after_a("", &[1, 4, 0, 1, 0, 0, 0, 0]),
         (vec![0, 0, 0, 1, 0, 0, 0, 0], 5)
     );
+    // N from each pit however often the capture comes to it: a region
+    // listing D twice takes 2 of its seeds, not 4.
+    let v = variant(&board(
+        "",
+        "region twice { south: D D; north: d d }\nrule raid at land {\n  capture twice(mover) at most 2 to store(mover)\n}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 5, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(
+        (counts(&g, &LABELS), g.position().cells[8]),
+        (vec![0, 1, 0, 3, 0, 0, 0, 0], 2)
+    );
 }

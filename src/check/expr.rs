@@ -96,7 +96,6 @@ impl Value {
     }
 }
 
-/// The built-in functions, for "did you mean".
 /// How many times a region is cut by `first(REGION, N)`, the cuts it is
 /// built on included.
 fn cuts(r: &Region) -> usize {
@@ -107,6 +106,7 @@ fn cuts(r: &Region) -> usize {
     }
 }
 
+/// The built-in functions, for "did you mean".
 pub const FUNCTIONS: &[&str] = &[
     "count",
     "sum",
@@ -784,8 +784,15 @@ impl<'a> Lowerer<'a> {
             }
             "first" => {
                 // first(REGION): a place; first(REGION, N): a region
-                if args.len() != 1 {
-                    self.arity(name, span, args, 2, "first(refill(south), 3)")?;
+                if !(1..=2).contains(&args.len()) {
+                    return self.error(
+                        Diagnostic::at(
+                            span,
+                            format!("`first` takes 1 or 2 arguments, found {}", args.len()),
+                            "wrong number of arguments",
+                        )
+                        .hint("write `first(side(mover))` for a pit, `first(refill(south), 3)` for a region"),
+                    );
                 }
                 if let Some(n) = args.get(1) {
                     let region = self.region_arg(&args[0]);

@@ -514,6 +514,13 @@ impl Checker {
                             );
                             ok = false;
                         }
+                        Some(_) if most.is_some() => {
+                            self.err(
+                                Diagnostic::at(args[i].span, "`at most` is given twice", "again")
+                                    .hint("a capture takes one `at most N`"),
+                            );
+                            ok = false;
+                        }
                         Some(n) => most = Some(n),
                         None => ok = false,
                     }

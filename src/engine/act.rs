@@ -507,6 +507,19 @@ impl Engine {
         if from as usize >= self.board.npits || from == to {
             return;
         }
+        let most = if most == u32::MAX {
+            most
+        } else {
+            // At most N from each pit, however often this capture comes
+            // back to it (a chain walking over it again, a region listing
+            // it twice).
+            let already: u32 = taken
+                .iter()
+                .filter(|t| t.from == from)
+                .map(|t| t.seeds)
+                .sum();
+            most.saturating_sub(already)
+        };
         let pit = &mut pos.cells[from as usize];
         let seeds = (*pit).min(most);
         *pit -= seeds;

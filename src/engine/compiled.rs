@@ -525,7 +525,7 @@ fn sifted(r: R, sift: Sift) -> R {
             let mut sifts = sifts.into_vec();
             match (sifts.pop(), sift) {
                 (Some(Sift::Keep(a)), Sift::Keep(b)) => sifts.push(Sift::Keep(join(true, [a, b]))),
-                (Some(last), sift) => {
+                (Some(last @ (Sift::Keep(_) | Sift::First(_))), sift) => {
                     sifts.push(last);
                     sifts.push(sift);
                 }
@@ -533,7 +533,9 @@ fn sifted(r: R, sift: Sift) -> R {
             }
             R::Where(base, sifts.into())
         }
-        r => R::Where(Box::new(r), Box::new([sift])),
+        r @ (R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..)) => {
+            R::Where(Box::new(r), Box::new([sift]))
+        }
     }
 }
 

@@ -677,12 +677,13 @@ impl Filter<'_> {
                         }
                     }
                     Sift::First(_) => {
-                        let left = &mut self.left[cut];
-                        cut += 1;
-                        if *left == 0 {
-                            continue 'pits;
+                        match self.left.get_mut(cut) {
+                            // A cut that has let its N through lets no
+                            // later pit through: the walk is over.
+                            Some(0) | None => return None,
+                            Some(left) => *left -= 1,
                         }
-                        *left -= 1;
+                        cut += 1;
                     }
                 }
             }

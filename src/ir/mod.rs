@@ -224,16 +224,21 @@ pub struct Setup {
 }
 
 impl Rules {
-    /// Whether the rules take seeds out of the game while it goes on: a
-    /// `remove` at a moment of the turn, or a turn cut short by `sowings
-    /// at most N` (its lifted seeds leave). Elsewhere every seed stays.
+    /// Whether the seeds in play may change in number while the game goes
+    /// on: a `remove` at a moment of the turn or of a round, a turn cut
+    /// short by `sowings at most N` (its lifted seeds leave), or a round
+    /// laying out the setup afresh (`reset`: the setup's seeds, whatever
+    /// were in play). Elsewhere every seed stays.
     pub fn loses_seeds(&self) -> bool {
         self.sowing.most.is_some()
             || self.rules.iter().any(|r| {
                 r.moment != Moment::End
-                    && r.actions
-                        .iter()
-                        .any(|a| matches!(a, Action::Remove(_) | Action::RemoveRegion(_)))
+                    && r.actions.iter().any(|a| {
+                        matches!(
+                            a,
+                            Action::Remove(_) | Action::RemoveRegion(_) | Action::Reset
+                        )
+                    })
             })
     }
 
