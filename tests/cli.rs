@@ -457,6 +457,7 @@ fn run_scripts() {
         ("grand_slam_forbidden.toml", 0),
         ("fail_forbidden_grand_slam.toml", 1),
         ("fail_unknown_option.toml", 1),
+        ("oware_match_rounds.toml", 0),
     ] {
         let out = script(name);
         assert!(out.starts_with(&format!("exit {code}\n")), "{name}:\n{out}");
