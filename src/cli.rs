@@ -12,7 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::diagnostic::{render_all, Diagnostic, Kind};
 use crate::engine::Game;
 use crate::notation::write_turn;
-use crate::{json, load, play, render, script, Variant};
+use crate::session::{self, Ended, Seats};
+use crate::{ai, json, load, play, render, script, Variant};
 
 /// sow: a rules language and interpreter for mancala games.
 #[derive(Parser, Debug)]
@@ -27,6 +28,30 @@ struct Cli {
 enum Format {
     Text,
     Json,
+}
+
+/// Who plays a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum SeatArg {
+    /// A person, typing turns on standard input.
+    Human,
+    /// Uniformly random turns.
+    Random,
+    /// Monte Carlo tree search.
+    Mcts,
+    /// Alpha-beta search on the variant's score.
+    Minimax,
+}
+
+impl SeatArg {
+    fn seat(self) -> ai::Seat {
+        match self {
+            SeatArg::Human => ai::Seat::Human,
+            SeatArg::Random => ai::Seat::Random,
+            SeatArg::Mcts => ai::Seat::Mcts,
+            SeatArg::Minimax => ai::Seat::Minimax,
+        }
+    }
 }
 
 /// Which variant, and the values of its options.
@@ -51,16 +76,35 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
-    /// Play moves from the start (or a saved position), printing each position.
+    /// Play a game, printing each position: the moves given, then the
+    /// seats' players (a person types turns on standard input, one a line,
+    /// with `undo`, `hint`, `save FILE` and `quit`; a computer answers).
     Play {
         #[command(flatten)]
         pick: Pick,
         /// Start from this position file (JSON).
         #[arg(long)]
         from: Option<String>,
-        /// The moves, separated by spaces (a move may begin with `-`).
-        #[arg(long, default_value = "", allow_hyphen_values = true)]
-        moves: String,
+        /// The moves, separated by spaces (a move may begin with `-`); with
+        /// them, nobody is asked for more (computer seats play on).
+        #[arg(long, allow_hyphen_values = true)]
+        moves: Option<String>,
+        /// Who plays the first player's seat.
+        #[arg(long, value_enum, default_value = "human")]
+        south: SeatArg,
+        /// Who plays the second player's seat.
+        #[arg(long, value_enum, default_value = "human")]
+        north: SeatArg,
+        /// How hard the computer players think, 1 to 9 (5: about 2 s a turn
+        /// at most on a small machine).
+        #[arg(long, default_value_t = ai::DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=9))]
+        level: u8,
+        /// The computer players' seed: the same seed plays the same game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Stop after this many plies played at the seats.
+        #[arg(long, default_value_t = 10_000)]
+        max_plies: u32,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
@@ -164,8 +208,24 @@ pub fn main() -> i32 {
             pick,
             from,
             moves,
+            south,
+            north,
+            level,
+            seed,
+            max_plies,
             format,
-        } => play(&mut out, &pick, from.as_deref(), &moves, format),
+        } => {
+            let seats = Seats::new([south.seat(), north.seat()], level, seed);
+            play(
+                &mut out,
+                &pick,
+                from.as_deref(),
+                moves.as_deref(),
+                seats,
+                max_plies,
+                format,
+            )
+        }
         Command::Moves { pick, from, format } if from.as_deref() == Some("-") => {
             converse(&mut out, &pick, format)
         }
@@ -422,7 +482,9 @@ fn play(
     out: &mut impl Write,
     pick: &Pick,
     from: Option<&str>,
-    moves: &str,
+    moves: Option<&str>,
+    mut seats: Seats,
+    max_plies: u32,
     format: Format,
 ) -> Result<(), Failed> {
     let (v, mut game) = game_of(pick, from)?;
@@ -463,16 +525,47 @@ fn play(
         let _ = out.flush();
     };
     print(out, &game, 0, None);
-    for (ply, (at, token)) in play::tokens(moves).into_iter().enumerate() {
-        match play::play_written(&mut game, at, token) {
-            Ok(written) => print(out, &game, ply + 1, Some(&written)),
-            Err(d) => {
-                let _ = out.flush();
-                return Err(fail("--moves", moves, &[d]));
+    if let Some(moves) = moves {
+        for (ply, (at, token)) in play::tokens(moves).into_iter().enumerate() {
+            match play::play_written(&mut game, at, token) {
+                Ok(written) => print(out, &game, ply + 1, Some(&written)),
+                Err(d) => {
+                    let _ = out.flush();
+                    return Err(fail("--moves", moves, &[d]));
+                }
             }
         }
     }
-    Ok(())
+    // Then the seats: a person types on standard input unless the moves
+    // were given; a computer answers.
+    let stdin = io::stdin();
+    let mut typed = io::BufReader::new(stdin.lock());
+    let interactive = format == Format::Text && io::IsTerminal::is_terminal(&io::stdin());
+    let mut talk = io::stderr();
+    let ended = session::run(
+        &v,
+        &mut game,
+        &mut seats,
+        session::Io {
+            input: match moves {
+                Some(_) => None,
+                None => Some(&mut typed),
+            },
+            interactive,
+            print: &mut |game, ply, mv| print(out, game, ply, mv),
+            talk: &mut talk,
+        },
+        max_plies,
+    );
+    match ended {
+        Ended::Over | Ended::Quit | Ended::InputEnded | Ended::MaxPlies => Ok(()),
+        Ended::TooLong => Err(fail_plain("a turn ran past the engine's limit")),
+        Ended::Refused(message) => {
+            let _ = out.flush();
+            err_text!("{message}");
+            Err(Failed::Input)
+        }
+    }
 }
 
 fn moves(

@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ai;
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
@@ -31,6 +32,7 @@ pub mod notation;
 pub mod play;
 pub mod render;
 pub mod script;
+pub mod session;
 pub mod syntax;
 pub mod variants;
 

@@ -75,6 +75,9 @@ struct State {
     /// looked at: when the next position is one of them, its legal turns
     /// are known.
     ahead: super::lookahead::Ahead,
+    /// The work done in this game before the turn (or listing) under way
+    /// ([`Game::work`]), looking ahead included.
+    worked: u64,
     /// Buffers for the actions of the `after` and `end` rules.
     acts: Acts,
     keep: Vec<u8>,
@@ -90,6 +93,7 @@ impl Clone for Game {
             st: State::default(),
         };
         g.copy_from(self);
+        g.st.scratch.limit = self.st.scratch.limit;
         g
     }
 }
@@ -141,6 +145,23 @@ impl Game {
         st.seen = History::from_records(seen, engine.record_len());
         st.settle(&engine, false)?;
         Ok(Game { engine, st })
+    }
+
+    /// The work this game has done since it was made (turns played, and
+    /// listed, looking ahead included), in the units of
+    /// [`crate::limits::MAX_TURN_WORK`]: counted, not timed, the same on
+    /// any machine. A search budgets by it.
+    pub fn work(&self) -> u64 {
+        self.st.worked + self.st.scratch.work
+    }
+
+    /// Lowers the work one turn, or listing a position's turns, may do in
+    /// this game ([`crate::limits::turn_work`] at most; 0: that): a search
+    /// that plays many games gives up on a dear turn sooner, which then
+    /// fails as one past the engine's limit. A clone keeps it; a game
+    /// copied into keeps its own.
+    pub fn set_work_limit(&mut self, units: u64) {
+        self.st.scratch.limit = units;
     }
 
     /// Copies another game of the same variant, without allocating when the
@@ -269,7 +290,7 @@ impl Game {
         let played = match st.judged_index(turn) {
             Some(k) => known(&mut st.pos, &st.results[k], &st.tried[k].0),
             None => {
-                st.scratch.work = 0;
+                st.worked += std::mem::take(&mut st.scratch.work);
                 e.apply(
                     &mut st.pos,
                     &st.before,
@@ -359,7 +380,8 @@ impl Game {
             return Ok(());
         }
         if !e.plan[mover as usize].after.is_empty() {
-            let ahead = std::mem::take(&mut st.ahead);
+            let mut ahead = std::mem::take(&mut st.ahead);
+            ahead.limit = st.scratch.limit;
             st.ahead = Engine::after_turn(
                 &self.engine,
                 &mut st.pos,
@@ -368,6 +390,7 @@ impl Game {
                 ahead,
                 &mut st.acts,
             );
+            st.worked += std::mem::take(&mut st.ahead.worked);
         }
         st.pos.to_move = Some(if applied.again {
             mover
@@ -381,7 +404,7 @@ impl Game {
     /// them did not play them).
     pub(crate) fn judged_turns(&mut self) -> impl Iterator<Item = &Applied> + '_ {
         if !self.st.judged {
-            self.st.scratch.work = 0;
+            self.st.worked += std::mem::take(&mut self.st.scratch.work);
             self.st.try_turns(&self.engine, false);
         }
         self.st.tried[..self.st.sown()]
@@ -505,11 +528,14 @@ impl State {
     /// (`no_legal_turn(opponent)`).
     #[inline(never)]
     fn judge_looking(&mut self, me: &Arc<Engine>, mover: Player) -> (Fired, bool) {
-        let look = Lookahead::new(me.clone(), std::mem::take(&mut self.ahead));
+        let mut ahead = std::mem::take(&mut self.ahead);
+        ahead.limit = self.scratch.limit;
+        let look = Lookahead::new(me.clone(), ahead);
         let mut f = self.before_turn();
         f.look = Some(&look);
         let judged = self.judge(me, mover, &f);
         self.ahead = look.into_ahead();
+        self.worked += std::mem::take(&mut self.ahead.worked);
         judged
     }
 
@@ -664,7 +690,7 @@ impl State {
         self.endless.clear();
         self.judged = false;
         // The turns tried to list them share one work budget.
-        self.scratch.work = 0;
+        self.worked += std::mem::take(&mut self.scratch.work);
         let plan = &e.plan[mover as usize];
         let phase = e.phase_slot(&self.pos);
         // The way turns are sown, where it is the same for every pit.

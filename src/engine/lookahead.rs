@@ -29,6 +29,11 @@ pub(crate) struct Ahead {
     pub games: Vec<Game>,
     /// Lists for the pits found.
     spare: Vec<Vec<u16>>,
+    /// The work a turn may do in the games looked at: the looking game's
+    /// ([`Game::set_work_limit`]).
+    pub limit: u64,
+    /// The work the games looked at did, for the looking game to count.
+    pub worked: u64,
 }
 
 /// The look ahead from one position, worked out lazily for each player.
@@ -86,6 +91,7 @@ impl Lookahead {
             can_move: false,
         };
         look.first.clear();
+        let limit = ahead.limit;
         let games = &mut ahead.games;
         // The first game not used yet by this look ahead (one per player).
         let used = self.looks.iter().filter(|l| l.get().is_some()).count();
@@ -96,6 +102,8 @@ impl Lookahead {
             }
         }
         let game = &mut games[used];
+        game.set_work_limit(limit);
+        let start = game.work();
         // The legal turns, with every rule but the end rules (a game made
         // to look lists them, judges no end and runs no `after` rule, so
         // this does not look further).
@@ -112,6 +120,8 @@ impl Lookahead {
             }
         };
         game.judged_turns().for_each(&mut note);
+        let spent = game.work().saturating_sub(start);
+        ahead.worked += spent;
         look
     }
 }

@@ -197,6 +197,14 @@ impl Engine {
         }
     }
 
+    /// Each player's score on a position, as the variant's `score` counts
+    /// it (the game need not be over: a computer player weighs positions
+    /// by it).
+    pub fn scores(&self, pos: &Position) -> [i64; 2] {
+        let f = Ctx::new(pos, pos, NONE, NONE);
+        [self.num(&self.scores[0], &f), self.num(&self.scores[1], &f)]
+    }
+
     /// Number of cells: pits and the two stores.
     pub fn cells(&self) -> usize {
         self.board.npits + 2

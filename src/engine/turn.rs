@@ -96,6 +96,9 @@ pub(crate) struct Scratch {
     /// The work done since the caller last set it to 0: the turns played
     /// to list a position's legal turns share one budget.
     pub work: u64,
+    /// The most work allowed ([`crate::limits::turn_work`], or less where
+    /// a game sets it lower: 0 is the process's).
+    pub limit: u64,
 }
 
 /// Where a turn stands between its steps: what the words of its rules mean.
@@ -119,6 +122,8 @@ pub(crate) struct Step {
     changed: Cell<bool>,
     /// The work done so far (see [`Scratch::work`]).
     spent: Cell<u64>,
+    /// The most allowed (see [`Scratch::limit`]).
+    budget: u64,
 }
 
 impl Step {
@@ -203,6 +208,10 @@ impl Engine {
             asked: Cell::new(0),
             changed: Cell::new(false),
             spent: Cell::new(scratch.work),
+            budget: match scratch.limit {
+                0 => crate::limits::turn_work(),
+                lower => lower.min(crate::limits::turn_work()),
+            },
         };
         let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
@@ -279,8 +288,8 @@ impl Engine {
                 (origin, n, false)
             }
         };
-        // The most work allowed ([`crate::limits::turn_work`]).
-        let budget = crate::limits::turn_work();
+        // The most work allowed ([`Scratch::limit`]).
+        let budget = at.budget;
         // Cycle detection (see `cycle.rs`), from sowing `ANCHOR` on. A
         // hash of the cells and hands, kept up to date seed by seed, makes
         // most comparisons one number.
@@ -624,7 +633,7 @@ impl Engine {
                 out.captured = true;
                 out.stored |= won.stored;
             }
-            if at.spent.get() > crate::limits::turn_work() {
+            if at.spent.get() > at.budget {
                 return Err(Halt::TooLong);
             }
         }

@@ -1,0 +1,132 @@
+//! Computer players. Each chooses a turn using only what the engine offers
+//! every variant (the legal turns, playing one, the outcome, the variant's
+//! `score`), so one player serves every game the language can write; each
+//! is reproducible from a seed.
+
+mod alphabeta;
+mod mcts;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub use alphabeta::AlphaBeta;
+pub use mcts::Mcts;
+
+use crate::engine::{Game, TooLong, Turn};
+use crate::ir::Player;
+
+/// Who plays a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// A person, typing turns.
+    Human,
+    /// Uniformly random turns.
+    Random,
+    /// Monte Carlo tree search ([`Mcts`]).
+    Mcts,
+    /// Alpha-beta search on the variant's score ([`AlphaBeta`]).
+    Minimax,
+}
+
+/// How hard a computer player thinks: 1 (at once) to 9.
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=9;
+
+/// The level a computer plays at unless told: each player answers within
+/// about 2 s a turn on the project's machine class.
+pub const DEFAULT_LEVEL: u8 = 5;
+
+/// The work a turn may do in the games a search plays (a two-hundredth of
+/// the engine's limit, some 20 ms): past it the search gives the turn up
+/// as one past the engine's limit, where the game itself would play it
+/// out. A Bao relay can take a second to be found endless.
+pub(crate) const SEARCH_WORK: u64 = crate::limits::MAX_TURN_WORK / 200;
+
+/// A game to search from: the position, with the work a turn may do
+/// lowered to [`SEARCH_WORK`].
+pub(crate) fn searching(root: &Game) -> Game {
+    let mut g = root.clone();
+    g.set_work_limit(SEARCH_WORK);
+    g
+}
+
+/// The work budget of a search at level 1 (in the engine's units,
+/// [`Game::work`]): some 60 ms here; it doubles a level.
+pub(crate) const LEVEL_1_WORK: u64 = 15_625_000;
+
+/// A search's work budget at a level (250 million units at the default,
+/// about a second here).
+pub(crate) fn level_work(level: u8) -> u64 {
+    LEVEL_1_WORK << level.saturating_sub(1).min(8)
+}
+
+/// A computer player.
+pub trait Agent {
+    /// The turn it plays in `game` (which has a legal turn).
+    fn choose(&mut self, game: &Game) -> Result<Turn, TooLong>;
+}
+
+/// The computer player of a seat, at a level, from a seed (none for a
+/// person).
+pub fn computer(seat: Seat, level: u8, seed: u64) -> Option<Box<dyn Agent>> {
+    let level = level.clamp(*LEVELS.start(), *LEVELS.end());
+    match seat {
+        Seat::Human => None,
+        Seat::Random => Some(Box::new(RandomAgent::new(seed))),
+        Seat::Mcts => Some(Box::new(Mcts::at_level(level, seed))),
+        Seat::Minimax => Some(Box::new(AlphaBeta::at_level(level, seed))),
+    }
+}
+
+/// Plays uniformly at random among the legal turns.
+pub struct RandomAgent {
+    rng: ChaCha8Rng,
+}
+
+impl RandomAgent {
+    /// A random player from a seed.
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Agent for RandomAgent {
+    fn choose(&mut self, game: &Game) -> Result<Turn, TooLong> {
+        let legal = game.legal_turns();
+        Ok(legal[self.rng.gen_range(0..legal.len())])
+    }
+}
+
+/// What a finished (or cut off) game is worth to each player: 1 a win, 0 a
+/// loss, ½ a draw; a game cut off before its end is judged by the
+/// variant's score. A solitaire's one player wins or not.
+pub(crate) fn rewards(game: &Game) -> [f64; 2] {
+    let solo = game.engine().rules.seats() == 1;
+    let winner = match game.outcome() {
+        Some(o) => o.winner,
+        None => {
+            let s = game.engine().scores(game.position());
+            match s[0].cmp(&s[1]) {
+                _ if solo => None,
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => return [0.5, 0.5],
+            }
+        }
+    };
+    match winner {
+        Some(p) => {
+            let mut r = [0.0; 2];
+            r[p as usize & 1] = 1.0;
+            r
+        }
+        None if solo => [0.0; 2],
+        None => [0.5, 0.5],
+    }
+}
+
+/// The player a computer plays for in `game`: the one to move.
+pub(crate) fn to_move(game: &Game) -> Player {
+    game.position().to_move.unwrap_or(0)
+}

@@ -1,0 +1,245 @@
+//! Playing at the seats (`sow play` without `--moves`): a person's turns on
+//! standard input, one a line, with `undo`, `hint`, `save FILE` and
+//! `quit`; the computer players (`src/ai/`) answering, reproducibly from a
+//! seed, in every shipped variant.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use sow::ai::{self, Seat};
+use sow::Game;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// `sow ARGS` with `input` on standard input.
+fn sow(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let run = Run {
+        code: out.status.code().expect("an exit code, not a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "sow {args:?} panicked:\n{}",
+        run.stderr
+    );
+    run
+}
+
+fn last_line(stdout: &str) -> serde_json::Value {
+    serde_json::from_str(stdout.lines().last().expect("a line")).unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sow-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A whole game of Kalah against each computer player: the test is South,
+/// reading each position sow prints and typing the first legal turn when it
+/// is South's move; the game ends with a result.
+#[test]
+fn a_person_plays_a_whole_game_against_each_computer() {
+    let v = common::shipped("kalah");
+    for computer in ["random", "mcts", "minimax"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+            .args([
+                "play", "kalah", "--north", computer, "--level", "1", "--seed", "3", "--format",
+                "json",
+            ])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut typed = child.stdin.take().unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut plies = 0;
+        let outcome = loop {
+            let line: serde_json::Value =
+                serde_json::from_str(&lines.next().expect("a line for each ply").unwrap()).unwrap();
+            if !line["outcome"].is_null() {
+                break line["outcome"].clone();
+            }
+            let position = &line["position"];
+            if position["to_move"] == "south" {
+                let game = sow::json::read_position(&v, &position.to_string()).unwrap();
+                let first = sow::notation::write_turn(&game, game.legal_turns()[0]);
+                writeln!(typed, "{first}").unwrap();
+            }
+            plies += 1;
+            assert!(plies < 500, "{computer}: the game goes on");
+        };
+        drop(typed);
+        assert!(child.wait().unwrap().success(), "{computer}");
+        assert!(outcome["reason"].is_string(), "{computer}: {outcome}");
+    }
+}
+
+/// `undo` takes back the last turn (and a computer's reply to it); at the
+/// start there is nothing to undo; `hint` names a turn.
+#[test]
+fn undo_takes_a_turn_back() {
+    let r = sow(
+        &["play", "kalah", "--format", "json"],
+        "undo\nhint\nA\nundo\nB\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("nothing to undo"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("hint: "),
+        "a hint names a turn: {}",
+        r.stderr
+    );
+    let straight = sow(&["play", "kalah", "--moves", "B", "--format", "json"], "");
+    assert_eq!(
+        last_line(&r.stdout)["position"],
+        last_line(&straight.stdout)["position"]
+    );
+    // Against a computer, the person's turn and the reply both go.
+    let r = sow(
+        &[
+            "play",
+            "oware-abapa",
+            "--north",
+            "random",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        "C\nundo\nD\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<serde_json::Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // Start, C, the reply, D, the reply: D was played from the start.
+    assert_eq!(lines.len(), 5, "{}", r.stdout);
+    assert_eq!(lines[3]["ply"], 1);
+    assert_eq!(lines[3]["move"], "D");
+}
+
+/// `save FILE` writes the position; `--from FILE` resumes it.
+#[test]
+fn save_writes_a_position_that_resumes() {
+    let file = temp("saved.json");
+    let file = file.to_str().unwrap();
+    let r = sow(
+        &["play", "kalah", "--format", "json"],
+        &format!("A\nb\nsave {file}\nquit\nB\n"),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("saved to"), "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 3, "quit stops before B");
+    let resumed = sow(
+        &[
+            "play", "kalah", "--from", file, "--moves", "C", "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    let straight = sow(
+        &["play", "kalah", "--moves", "A b C", "--format", "json"],
+        "",
+    );
+    assert_eq!(
+        last_line(&resumed.stdout)["position"],
+        last_line(&straight.stdout)["position"]
+    );
+}
+
+/// A turn that is not legal is refused with the message `--moves` gives,
+/// and (not a terminal) ends the game with exit 1, the plies before kept.
+#[test]
+fn a_bad_turn_is_refused_with_its_message() {
+    let r = sow(&["play", "kalah"], "A\nZ\n");
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("ply 1: A"), "{}", r.stdout);
+    let moves = sow(&["play", "kalah", "--moves", "Z"], "");
+    let message = |s: &str| s.lines().find(|l| l.contains('×')).map(str::to_string);
+    assert!(message(&r.stderr).is_some(), "{}", r.stderr);
+    assert_eq!(message(&r.stderr), message(&moves.stderr));
+}
+
+/// Two computers play a whole game, the same one from the same seed.
+#[test]
+fn computers_play_each_other_reproducibly() {
+    let args = [
+        "play",
+        "oware-abapa",
+        "--south",
+        "mcts",
+        "--north",
+        "minimax",
+        "--level",
+        "1",
+        "--seed",
+        "7",
+        "--format",
+        "json",
+    ];
+    let a = sow(&args, "");
+    let b = sow(&args, "");
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    assert!(
+        !last_line(&a.stdout)["outcome"].is_null(),
+        "the game is played to its end"
+    );
+}
+
+/// Each computer player chooses a legal turn in every shipped variant, the
+/// same from the same seed.
+#[test]
+fn the_computers_play_every_shipped_variant() {
+    for (name, _) in sow::variants::SHIPPED {
+        let v = common::shipped(name);
+        for seat in [Seat::Random, Seat::Mcts, Seat::Minimax] {
+            let mut game = Game::new(v.engine.clone()).unwrap();
+            let mut again = game.clone();
+            let mut a = ai::computer(seat, 1, 5).unwrap();
+            let mut b = ai::computer(seat, 1, 5).unwrap();
+            for _ in 0..6 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let t = a.choose(&game).unwrap();
+                assert!(game.legal_turns().contains(&t), "{name} {seat:?}");
+                assert_eq!(
+                    b.choose(&again).unwrap(),
+                    t,
+                    "{name} {seat:?}: the same seed"
+                );
+                game.play(t).unwrap();
+                again.play(t).unwrap();
+            }
+        }
+    }
+}
