@@ -11,6 +11,11 @@ use super::{searching, to_move, Agent};
 use crate::engine::{Game, TooLong, Turn};
 use crate::ir::Player;
 
+/// What each position searched counts against the budget beside the
+/// engine's own work: the search's cost of it (copying the game, judging
+/// the score), which is most of all where turns are cheap, as Kalah's.
+const POSITION_WORK: u64 = 200;
+
 /// What a won game is worth, beyond any score (a win sooner worth more).
 const WIN: i64 = 1 << 40;
 
@@ -33,6 +38,8 @@ struct Search {
     solo: bool,
     start: u64,
     budget: u64,
+    /// Positions searched.
+    nodes: u64,
     stack: Vec<Game>,
 }
 
@@ -62,7 +69,8 @@ impl AlphaBeta {
 impl Search {
     /// Whether the work allowed is done.
     fn spent(&self) -> bool {
-        self.stack.iter().map(Game::work).sum::<u64>() - self.start >= self.budget
+        let engine = self.stack.iter().map(Game::work).sum::<u64>() - self.start;
+        engine + self.nodes * POSITION_WORK >= self.budget
     }
 
     /// What a game is worth to the player searched for.
@@ -105,6 +113,7 @@ impl Search {
             if self.spent() {
                 return Err(OutOfBudget);
             }
+            self.nodes += 1;
             let (head, rest) = self.stack[level..]
                 .split_first_mut()
                 .expect("a game a level");
@@ -147,6 +156,7 @@ impl Agent for AlphaBeta {
             solo: root.engine().rules.seats() == 1,
             start: stack.iter().map(Game::work).sum(),
             budget: self.budget,
+            nodes: 0,
             stack,
         };
         let mut best = order[0];
@@ -155,6 +165,7 @@ impl Agent for AlphaBeta {
             let mut alpha = i64::MIN;
             for &t in &order {
                 let (head, rest) = search.stack.split_first_mut().expect("a game a level");
+                search.nodes += 1;
                 if rest[0].play_from(head, t).is_err() {
                     // Past the search's limit: kept last.
                     scored.push((i64::MIN, t));
