@@ -13,7 +13,7 @@ use crate::diagnostic::{render_all, Diagnostic, Kind};
 use crate::engine::Game;
 use crate::notation::write_turn;
 use crate::session::{self, Ended, Seats};
-use crate::{ai, json, load, play, render, script, Variant};
+use crate::{ai, analyze, json, load, play, render, runs, script, Variant};
 
 /// sow: a rules language and interpreter for mancala games.
 #[derive(Parser, Debug)]
@@ -66,6 +66,46 @@ struct Pick {
     /// chosen`).
     #[arg(long, value_name = "PLAYER")]
     first: Option<String>,
+}
+
+/// How a long run is carried out.
+#[derive(Args, Debug, Clone, Copy)]
+struct RunArgs {
+    /// How many threads play (default: one per core); the results are
+    /// the same whatever the number.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+    /// No progress bar (none is drawn either when standard error is not a
+    /// terminal).
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl RunArgs {
+    fn jobs(self) -> usize {
+        self.jobs.map_or_else(runs::all_cores, usize::from)
+    }
+}
+
+/// A computer player, for a run of games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum PlayerArg {
+    /// Uniformly random turns.
+    Random,
+    /// Monte Carlo tree search.
+    Mcts,
+    /// Alpha-beta search on the variant's score.
+    Minimax,
+}
+
+impl PlayerArg {
+    fn seat(self) -> ai::Seat {
+        match self {
+            PlayerArg::Random => ai::Seat::Random,
+            PlayerArg::Mcts => ai::Seat::Mcts,
+            PlayerArg::Minimax => ai::Seat::Minimax,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -131,9 +171,11 @@ enum Command {
         #[arg(long)]
         from: Option<String>,
         /// Also print every path on which the game ends, with its result,
-        /// and how many ended each way.
+        /// and how many ended each way (on one thread).
         #[arg(long)]
         lines: bool,
+        #[command(flatten)]
+        run: RunArgs,
     },
     /// Play random games and summarise them.
     Random {
@@ -152,6 +194,38 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Play many games and measure the variant: the first player's
+    /// advantage, game lengths, branching, seeds conserved, and how often
+    /// each rule and end condition fired (a rule that never fires is
+    /// reported).
+    Analyze {
+        #[command(flatten)]
+        pick: Pick,
+        /// How many games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Game i is played from seed SEED + i; the same seed gives the
+        /// same games.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Who plays: one player for both seats, or the first's and the
+        /// second's (`mcts,random`).
+        #[arg(long, value_enum, value_delimiter = ',', num_args = 1..=2, default_value = "random")]
+        players: Vec<PlayerArg>,
+        /// How hard the computer players think, 1 to 9.
+        #[arg(long, default_value_t = ai::DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=9))]
+        level: u8,
+        /// Leave a game unfinished after this many turns.
+        #[arg(long, default_value_t = 10_000)]
+        max_plies: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        #[command(flatten)]
+        run: RunArgs,
     },
     /// Print the variant as one file: what it builds on merged in, its
     /// options set to the values given.
@@ -235,7 +309,8 @@ pub fn main() -> i32 {
             depth,
             from,
             lines,
-        } => perft_cmd(&mut out, &pick, depth, from.as_deref(), lines),
+            run,
+        } => perft_cmd(&mut out, &pick, depth, from.as_deref(), lines, run),
         Command::Show { pick } => show(&mut out, &pick),
         Command::List => list(&mut out),
         Command::Random {
@@ -244,7 +319,28 @@ pub fn main() -> i32 {
             seed,
             max_plies,
             format,
-        } => random(&mut out, &pick, games, seed, Some(max_plies), format),
+            run,
+        } => random(&mut out, &pick, games, seed, max_plies, format, run),
+        Command::Analyze {
+            pick,
+            games,
+            seed,
+            players,
+            level,
+            max_plies,
+            format,
+            run,
+        } => {
+            let seat = |k: usize| players.get(k).or(players.first()).map(|p| p.seat());
+            let plan = analyze::Plan {
+                games,
+                seed,
+                players: [seat(0), seat(1)].map(|s| s.unwrap_or(ai::Seat::Random)),
+                level,
+                max_plies,
+            };
+            analyze_cmd(&mut out, &pick, plan, format, run)
+        }
         Command::Run { script } => run(&mut out, &script),
     };
     let _ = out.flush();
@@ -685,10 +781,12 @@ fn perft_cmd(
     depth: u32,
     from: Option<&str>,
     lines: bool,
+    run: RunArgs,
 ) -> Result<(), Failed> {
     let (v, game) = game_of(pick, from)?;
     let t = Instant::now();
     let too_long = |_| fail_plain("a turn ran past the engine's limit");
+    runs::catch_interrupt();
     let n = if lines {
         // Each way the game ended (who, by which end rule), with how often.
         let mut tally: Vec<(String, u64)> = Vec::new();
@@ -713,7 +811,15 @@ fn perft_cmd(
         );
         n
     } else {
-        play::perft(&game, depth).map_err(too_long)?
+        let (n, done, of) =
+            play::perft_split(&game, depth, run.jobs(), run.quiet).map_err(too_long)?;
+        if done < of {
+            let _ = writeln!(
+                out,
+                "stopped by Ctrl-C: the paths after {done} of the {of} first turns counted"
+            );
+        }
+        n
     };
     let secs = t.elapsed().as_secs_f64();
     let _ = writeln!(
@@ -730,51 +836,80 @@ fn random(
     pick: &Pick,
     games: u64,
     seed: u64,
-    max_plies: Option<u32>,
+    max_plies: u32,
     format: Format,
+    run: RunArgs,
 ) -> Result<(), Failed> {
     let (v, fresh) = game_of(pick, None)?;
-    let mut game = fresh.clone();
+    let start = fresh.position().clone();
     let (mut wins, mut draws, mut unfinished, mut turns) = ([0u64; 2], 0u64, 0u64, 0u64);
     // In a match: the rounds played to their end, the last round of a
     // finished match included.
     let mut rounds = 0u64;
     let is_match = v.engine.rules.rounds.is_some();
-    let mut moves = Vec::new();
+    let json_out = format == Format::Json;
     let clock = Instant::now();
-    for i in 0..games {
-        let game_seed = seed.wrapping_add(i);
-        let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
-        game.copy_from(&fresh);
-        moves.clear();
-        let record = (format == Format::Json).then_some(&mut moves);
-        let plies = play::random_game(&mut game, &mut rng, max_plies, record).map_err(|(ply, turn)| {
-            fail_plain(format!(
-                "game {i} (seed {game_seed}), ply {ply}: turn `{turn}` did not end within the engine's limit ({})",
-                crate::limits::TOO_LONG
-            ))
-        })?;
-        turns += plies as u64;
-        let played = (game.rounds() - fresh.rounds()) as u64 + game.outcome().is_some() as u64;
-        rounds += played;
-        match game.outcome() {
-            Some(o) => match o.winner {
-                Some(p) => wins[p as usize] += 1,
-                None => draws += 1,
-            },
-            None => unfinished += 1,
-        }
-        if format == Format::Json {
-            let mut line = serde_json::json!({
-                "game": i, "seed": game_seed, "moves": moves, "plies": plies,
-                "outcome": json::outcome(&v, game.outcome()),
-            });
-            if is_match {
-                line["rounds"] = played.into();
+    runs::catch_interrupt();
+    let progress = runs::Progress::new(games, "games", run.quiet);
+    let mut failed = None;
+    let played = runs::in_order(
+        games,
+        run.jobs(),
+        &progress,
+        |i| {
+            let game_seed = seed.wrapping_add(i);
+            let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
+            let Ok(mut game) = Game::from_position(v.engine.clone(), start.clone(), Vec::new())
+            else {
+                // (Not so: `game_of` made the same game.)
+                return Some(Err((0, String::new())));
+            };
+            let mut moves = Vec::new();
+            let record = json_out.then_some(&mut moves);
+            let played = play::random_game(&mut game, &mut rng, Some(max_plies), record);
+            Some(played.map(|plies| (game, plies, moves)))
+        },
+        |i, played| {
+            let game_seed = seed.wrapping_add(i);
+            let (game, plies, moves) = match played {
+                Ok(p) => p,
+                Err((ply, turn)) => {
+                    failed = Some(format!(
+                        "game {i} (seed {game_seed}), ply {ply}: turn `{turn}` did not end within the engine's limit ({})",
+                        crate::limits::TOO_LONG
+                    ));
+                    return false;
+                }
+            };
+            turns += plies as u64;
+            let played = (game.rounds() - fresh.rounds()) as u64 + game.outcome().is_some() as u64;
+            rounds += played;
+            match game.outcome() {
+                Some(o) => match o.winner {
+                    Some(p) => wins[p as usize] += 1,
+                    None => draws += 1,
+                },
+                None => unfinished += 1,
             }
-            let _ = writeln!(out, "{line}");
-        }
+            if json_out {
+                let mut line = serde_json::json!({
+                    "game": i, "seed": game_seed, "moves": moves, "plies": plies,
+                    "outcome": json::outcome(&v, game.outcome()),
+                });
+                if is_match {
+                    line["rounds"] = played.into();
+                }
+                let _ = writeln!(out, "{line}");
+            }
+            true
+        },
+    );
+    drop(progress);
+    if let Some(message) = failed {
+        return Err(fail_plain(message));
     }
+    let interrupted = played < games;
+    let games = played;
     let secs = clock.elapsed().as_secs_f64();
     let tps = turns as f64 / secs.max(1e-9);
     let r = &v.engine.rules;
@@ -799,9 +934,15 @@ fn random(
             if is_match {
                 line["rounds"] = rounds.into();
             }
+            if interrupted {
+                line["interrupted"] = true.into();
+            }
             let _ = writeln!(out, "{line}");
         }
         Format::Text => {
+            if interrupted {
+                let _ = writeln!(out, "stopped by Ctrl-C: the games played so far");
+            }
             let mut tally: Vec<String> = r
                 .players
                 .iter()
@@ -824,6 +965,27 @@ fn random(
                 out,
                 "{turns} turns in {secs:.3} s: {tps:.0} turns per second"
             );
+        }
+    }
+    Ok(())
+}
+
+fn analyze_cmd(
+    out: &mut impl Write,
+    pick: &Pick,
+    plan: analyze::Plan,
+    format: Format,
+    run: RunArgs,
+) -> Result<(), Failed> {
+    let (v, fresh) = game_of(pick, None)?;
+    runs::catch_interrupt();
+    let report = analyze::analyze(&v, fresh.position(), plan, run.jobs(), run.quiet);
+    match format {
+        Format::Json => {
+            let _ = writeln!(out, "{}", report.json());
+        }
+        Format::Text => {
+            let _ = write!(out, "{}", report.text());
         }
     }
     Ok(())

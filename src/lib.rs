@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+pub mod analyze;
 pub mod check;
 pub mod cli;
 pub mod diagnostic;
@@ -31,6 +32,7 @@ pub mod load;
 pub mod notation;
 pub mod play;
 pub mod render;
+pub mod runs;
 pub mod script;
 pub mod session;
 pub mod syntax;

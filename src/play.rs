@@ -71,6 +71,54 @@ pub fn perft(game: &Game, depth: u32) -> Result<u64, TooLong> {
     walk(&mut stack, depth as usize)
 }
 
+/// [`perft`] on `jobs` threads, the paths after each first turn counted
+/// apart (with a progress bar over the first turns unless `quiet`).
+/// Returns the paths counted, and how many of the first turns' paths
+/// were (fewer than all when Ctrl-C stopped it).
+pub fn perft_split(
+    game: &Game,
+    depth: u32,
+    jobs: usize,
+    quiet: bool,
+) -> Result<(u64, u64, u64), TooLong> {
+    if depth == 0 || game.outcome().is_some() {
+        return Ok((1, 0, 0));
+    }
+    let legal = game.legal_turns();
+    let mut children = Vec::with_capacity(legal.len());
+    for &t in legal {
+        let mut child = game.clone();
+        child.play_from(game, t)?;
+        children.push(std::sync::Mutex::new(child));
+    }
+    let of = children.len() as u64;
+    let progress = crate::runs::Progress::new(of, "first turns", quiet);
+    let (mut n, mut failed) = (0, false);
+    let done = crate::runs::in_order(
+        of,
+        jobs,
+        &progress,
+        |i| {
+            let child = children[i as usize].lock().ok()?;
+            Some(perft(&child, depth - 1))
+        },
+        |_, r| match r {
+            Ok(k) => {
+                n += k;
+                true
+            }
+            Err(TooLong) => {
+                failed = true;
+                false
+            }
+        },
+    );
+    if failed {
+        return Err(TooLong);
+    }
+    Ok((n, done, of))
+}
+
 /// Walks the same paths as [`perft`], calling `ended` with the turns
 /// (as written) of every path on which the game ends within `depth`
 /// turns, and the game at its end. Returns the number of paths.

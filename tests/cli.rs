@@ -2,36 +2,19 @@
 //! and refuses, and its exit codes (0 success, 1 rule or input error, 2
 //! usage error). Nothing may panic.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+use common::bin::Run;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 fn sow(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_sow"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs");
-    let run = Run {
-        code: out.status.code().expect("an exit code, not a signal"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "sow {args:?} panicked:\n{}",
-        run.stderr
-    );
-    run
+    common::bin::sow_with(args, "")
 }
 
 fn temp(name: &str, text: &str) -> String {

@@ -9,43 +9,13 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+use common::bin::Run;
 use sow::ai::{self, Seat};
 use sow::Game;
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
 /// `sow ARGS` with `input` on standard input.
 fn sow(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let run = Run {
-        code: out.status.code().expect("an exit code, not a signal"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "sow {args:?} panicked:\n{}",
-        run.stderr
-    );
-    run
+    common::bin::sow_with(args, input)
 }
 
 fn last_line(stdout: &str) -> serde_json::Value {

@@ -28,6 +28,18 @@ pub enum Seat {
     Minimax,
 }
 
+impl Seat {
+    /// The seat's word on the command line (`--south mcts`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Random => "random",
+            Seat::Mcts => "mcts",
+            Seat::Minimax => "minimax",
+        }
+    }
+}
+
 /// How hard a computer player thinks: 1 (at once) to 9.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=9;
 

@@ -164,6 +164,12 @@ pub(crate) struct Acts {
     writes: Vec<(usize, u32)>,
     /// The pits a `fill` fills, before it fills them.
     filled: Vec<u16>,
+    /// Whether the rules run are noted in `fired` (a game traced, see
+    /// [`super::Game::trace_rules`]).
+    pub tracing: bool,
+    /// The rules run while tracing (indices in the rules' `rules`), in the
+    /// order they ran.
+    pub fired: Vec<u16>,
 }
 
 impl Engine {
@@ -179,6 +185,9 @@ impl Engine {
         acts: &mut Acts,
         fx: &mut Effects,
     ) {
+        if acts.tracing {
+            acts.fired.push(rule.id);
+        }
         rule.steer.onto(fx);
         if rule.acts {
             for a in &rule.actions {

@@ -384,6 +384,8 @@ pub(crate) struct CChain {
 /// A rule, compiled.
 #[derive(Debug, Clone)]
 pub(crate) struct CRule {
+    /// The rule it is compiled from (an index in the rules' `rules`).
+    pub id: u16,
     pub when: C,
     pub actions: Vec<A>,
     /// Its steering actions, folded (see [`Steer`]).
@@ -433,10 +435,11 @@ impl A {
 }
 
 impl CRule {
-    pub(crate) fn new(when: C, actions: Vec<A>) -> CRule {
+    pub(crate) fn new(id: u16, when: C, actions: Vec<A>) -> CRule {
         let cost = RULE_COST + cost(&when) + actions.iter().map(action_cost).sum::<u64>();
         let (steer, acts) = Steer::of(&actions);
         CRule {
+            id,
             when,
             actions,
             steer,
@@ -1134,7 +1137,9 @@ impl Compiler<'_> {
 
     fn rule_known(&self, i: usize, k: Known) -> CRule {
         let r = &self.rules.rules[i];
+        // (The checker allows at most `limits::MAX_RULES` rules.)
         CRule::new(
+            i as u16,
             self.cond(&r.when, k),
             r.actions.iter().map(|a| self.action(a, k)).collect(),
         )

@@ -164,6 +164,24 @@ impl Game {
         self.st.scratch.limit = units;
     }
 
+    /// Notes, from now on, the rules each turn played fires (see
+    /// [`Game::fired`]); a traced turn is played again rather than taken
+    /// from what listing the turns found, so tracing costs time.
+    pub fn trace_rules(&mut self, on: bool) {
+        self.st.acts.tracing = on;
+        self.st.acts.fired.clear();
+    }
+
+    /// The rules the last turn played fired, while tracing (indices in the
+    /// rules' `rules`, in the order they fired, as often as they did): a
+    /// `start` or `turn` rule whose condition held for it (its
+    /// requirements were in force), and every other rule whose condition
+    /// held where it was judged, so that it acted (the `end` and `round`
+    /// rules of a game or round the turn ended included).
+    pub fn fired(&self) -> &[u16] {
+        &self.st.acts.fired
+    }
+
     /// Copies another game of the same variant, without allocating when the
     /// buffers are large enough.
     pub fn copy_from(&mut self, other: &Game) {
@@ -286,19 +304,31 @@ impl Game {
         }
         let (e, st) = (&*self.engine, &mut self.st);
         st.keep_before(e);
-        // A turn judged while the legal turns were listed is not played again.
-        let played = match st.judged_index(turn) {
+        let tracing = st.acts.tracing;
+        if tracing {
+            st.acts.fired.clear();
+            st.fired_before(e, turn);
+        }
+        // A turn judged while the legal turns were listed is not played
+        // again (unless traced: it is played again, noting its rules).
+        let played = match st.judged_index(turn).filter(|_| !tracing) {
             Some(k) => known(&mut st.pos, &st.results[k], &st.tried[k].0),
             None => {
                 st.worked += std::mem::take(&mut st.scratch.work);
-                e.apply(
+                st.scratch.acts.tracing = tracing;
+                let played = e.apply(
                     &mut st.pos,
                     &st.before,
                     e.phase(&st.before),
                     turn,
                     false,
                     &mut st.scratch,
-                )
+                );
+                if tracing {
+                    st.scratch.acts.tracing = false;
+                    st.acts.fired.append(&mut st.scratch.acts.fired);
+                }
+                played
             }
         };
         self.finish_turn(played)
@@ -308,7 +338,12 @@ impl Game {
     /// using what the parent found when it listed its turns.
     pub fn play_from(&mut self, parent: &Game, turn: Turn) -> Result<(), TooLong> {
         self.copy_from(parent);
-        let Some(k) = parent.st.judged_index(turn).filter(|_| turn != Turn::PASS) else {
+        let traced = self.st.acts.tracing;
+        let Some(k) = parent
+            .st
+            .judged_index(turn)
+            .filter(|_| turn != Turn::PASS && !traced)
+        else {
             return self.play(turn);
         };
         let (e, st) = (&*self.engine, &mut self.st);
@@ -322,6 +357,7 @@ impl Game {
     #[inline(never)]
     fn pass(&mut self) -> Result<(), TooLong> {
         let (e, st) = (&*self.engine, &mut self.st);
+        st.acts.fired.clear();
         st.keep_before(e);
         let mover = st.pos.to_move.unwrap_or(0);
         st.cut = false;
@@ -830,6 +866,23 @@ impl State {
             self.tried.push((r, self.scratch.asked));
         }
         self.judged = true;
+    }
+
+    /// Notes the `start` and `turn` rules in force for `turn`, about to be
+    /// played from `pos`: those whose condition holds for it.
+    fn fired_before(&mut self, e: &Engine, turn: Turn) {
+        let plan = &e.plan[self.pos.to_move.unwrap_or(0) as usize];
+        let phase = e.phase_slot(&self.pos);
+        let mut f = Ctx::new(&self.pos, &self.pos, turn.pit, NONE);
+        f.choice = turn.choice;
+        f.flags = turn.flags;
+        let start = plan.candidates[phase].iter().find(|c| c.pit == turn.pit);
+        let rules = start.map_or(&[][..], |c| &c.start[..]).iter();
+        for r in rules.chain(&plan.turn[phase]) {
+            if e.cond(&r.when, &f) {
+                self.acts.fired.push(r.id);
+            }
+        }
     }
 
     /// Preferences among starting pits (`prefer` in `start` rules), in file

@@ -86,7 +86,7 @@ impl From<Halt> for TooLong {
 /// find a turn that never ends.
 #[derive(Debug, Default)]
 pub(crate) struct Scratch {
-    acts: Acts,
+    pub acts: Acts,
     watch: Watch,
     /// The long turns this game found never to end.
     memo: Memo,
@@ -365,9 +365,11 @@ impl Engine {
                 None => (&plan.land, &plan.capture[..]),
             };
             at.charge(land.cost);
+            // (A traced turn names the rule that decides: the quick form
+            // decides as the rules do, but does not say which.)
             let (rule, mut relay) = match &land.quick {
-                Some(q) => (None, q.decide(&pos.cells, &pos.vars)),
-                None => (self.first_of(land, &at.ctx(pos, before)), None),
+                Some(q) if !acts.tracing => (None, q.decide(&pos.cells, &pos.vars)),
+                Some(_) | None => (self.first_of(land, &at.ctx(pos, before)), None),
             };
             // The pit a relay lifts: where the sowing landed, or another.
             let mut relayed = cell;

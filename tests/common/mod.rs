@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod bao;
+pub mod bin;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,0 +1,576 @@
+//! Measuring a variant (`sow analyze`): many games between two players,
+//! and what they show of it — whether the first player is favoured, how
+//! long games last, how many turns a player has to choose from, whether
+//! seeds are conserved, and which rules and end conditions ever fire (a
+//! rule that never does is the commonest mistake in a new variant).
+
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::ai::{self, Seat};
+use crate::engine::{Engine, Game, Position, ENDLESS};
+use crate::ir::{Endless, Player};
+use crate::runs;
+use crate::Variant;
+
+/// What to play.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// How many games.
+    pub games: u64,
+    /// Game `i` is played from seed `seed + i`.
+    pub seed: u64,
+    /// Who plays each seat (not a person).
+    pub players: [Seat; 2],
+    /// The computer players' level.
+    pub level: u8,
+    /// A game still going after this many turns is left unfinished.
+    pub max_plies: u32,
+}
+
+/// How one game went.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// Turns played.
+    pub plies: u32,
+    /// The player who moved first.
+    pub first: Player,
+    /// How it ended.
+    pub result: Ending,
+    /// The end rules that ended its rounds and the game, in order.
+    pub ends: Vec<Arc<str>>,
+    /// The turns to choose from before each turn, summed.
+    pub choices: u64,
+    /// The most turns to choose from before a turn.
+    pub widest: u32,
+    /// Turns found never to end (over every position of the game).
+    pub endless: u64,
+    /// Positions whose seeds in play differ from the start's.
+    pub unconserved: u64,
+    /// For each rule (by index), the turns in which it fired.
+    pub fired: Vec<u64>,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Won by this player (in a solitaire, 1: lost).
+    Won(Player),
+    /// Drawn.
+    Drawn,
+    /// Still going after the most turns allowed.
+    Unfinished,
+    /// A turn ran past the engine's work limit.
+    TooLong,
+}
+
+/// Plays game `i` of the plan from `start`; `None` when Ctrl-C stopped
+/// it.
+pub fn play_one(engine: &Arc<Engine>, start: &Position, plan: &Plan, i: u64) -> Option<Played> {
+    let rules = &engine.rules;
+    let seed = plan.seed.wrapping_add(i);
+    // Random against random is one random player for both seats, from the
+    // game's seed: the games `sow random` plays from the same seed.
+    let both_random = plan.players == [Seat::Random; 2];
+    let agent = |k: u64| {
+        let seat = plan.players[k as usize];
+        ai::computer(seat, plan.level, seed.wrapping_mul(2).wrapping_add(k))
+    };
+    let mut shared = ai::RandomAgent::new(seed);
+    let mut agents = [agent(0)?, agent(1)?];
+    let mut p = Played {
+        plies: 0,
+        first: start.to_move.unwrap_or(0),
+        result: Ending::Unfinished,
+        ends: Vec::new(),
+        choices: 0,
+        widest: 0,
+        endless: 0,
+        unconserved: 0,
+        fired: vec![0; rules.rules.len()],
+    };
+    let Ok(mut game) = Game::from_position(engine.clone(), start.clone(), Vec::new()) else {
+        p.result = Ending::TooLong;
+        return Some(p);
+    };
+    game.trace_rules(true);
+    let conserves = !rules.loses_seeds();
+    let total = start.total();
+    // The ply at which each rule last fired, plus one: a rule counts once
+    // a turn.
+    let mut stamp = vec![0u32; rules.rules.len()];
+    while game.outcome().is_none() && p.plies < plan.max_plies {
+        if runs::interrupted() {
+            return None;
+        }
+        let n = game.legal_turns().len() as u32;
+        p.choices += u64::from(n);
+        p.widest = p.widest.max(n);
+        p.endless += game.endless_turns().len() as u64;
+        let mover = ai::to_move(&game) as usize;
+        let rounds = game.rounds();
+        let agent: &mut dyn ai::Agent = match both_random {
+            true => &mut shared,
+            false => &mut *agents[mover & 1],
+        };
+        let played = agent.choose(&game).and_then(|t| game.play(t));
+        if played.is_err() {
+            p.result = Ending::TooLong;
+            return Some(p);
+        }
+        p.plies += 1;
+        for &r in game.fired() {
+            if stamp[r as usize] != p.plies {
+                stamp[r as usize] = p.plies;
+                p.fired[r as usize] += 1;
+            }
+        }
+        if game.rounds() > rounds {
+            if let Some(end) = game.round_end() {
+                p.ends.push(end.outcome.reason.clone());
+            }
+        }
+        if conserves && game.position().total() != total {
+            p.unconserved += 1;
+        }
+    }
+    if let Some(o) = game.outcome() {
+        p.ends.push(o.reason.clone());
+        p.result = match o.winner {
+            Some(w) => Ending::Won(w),
+            None => Ending::Drawn,
+        };
+    }
+    Some(p)
+}
+
+/// The games of a run, in order.
+pub struct Report<'a> {
+    /// The variant played.
+    pub variant: &'a Variant,
+    /// What was asked.
+    pub plan: Plan,
+    /// The games played, in order.
+    pub games: Vec<Played>,
+    /// Whether Ctrl-C stopped the run before all the games were played.
+    pub interrupted: bool,
+}
+
+/// The Wilson score interval (95%) of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96_f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Lengths of games, summarised.
+struct Lengths {
+    mean: f64,
+    median: u32,
+    p95: u32,
+    min: u32,
+    max: u32,
+    /// Equal bins from `min` to `max`: (first length, last length, games).
+    bins: Vec<(u32, u32, u64)>,
+}
+
+/// How many bins a length histogram has, at most.
+const BINS: u32 = 10;
+
+impl Lengths {
+    fn of(mut plies: Vec<u32>) -> Option<Lengths> {
+        plies.sort_unstable();
+        let (&min, &max) = (plies.first()?, plies.last()?);
+        let n = plies.len();
+        // The nearest rank.
+        let rank = |q: usize| plies[(n * q).div_ceil(100).clamp(1, n) - 1];
+        let width = (max - min) / BINS + 1;
+        let mut bins: Vec<(u32, u32, u64)> = (0..=(max - min) / width)
+            .map(|b| (min + b * width, min + b * width + width - 1, 0))
+            .collect();
+        for &x in &plies {
+            bins[((x - min) / width) as usize].2 += 1;
+        }
+        Some(Lengths {
+            mean: plies.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64,
+            median: rank(50),
+            p95: rank(95),
+            min,
+            max,
+            bins,
+        })
+    }
+}
+
+/// What the first player's share of the decided games says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Balanced,
+    FavoursFirst,
+    FavoursSecond,
+    /// No game was decided (or the game has one player).
+    Unknown,
+}
+
+impl Verdict {
+    fn word(self) -> &'static str {
+        match self {
+            Verdict::Balanced => "balanced",
+            Verdict::FavoursFirst => "favours_first",
+            Verdict::FavoursSecond => "favours_second",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// The figures of a report, worked out once for both formats.
+struct Figures {
+    played: u64,
+    wins: [u64; 2],
+    draws: u64,
+    unfinished: u64,
+    too_long: u64,
+    turns: u64,
+    /// Games won by the player who moved first, of those decided.
+    first_wins: u64,
+    decided: u64,
+    interval: (f64, f64),
+    verdict: Verdict,
+    lengths: Option<Lengths>,
+    choices: u64,
+    widest: u32,
+    endless: u64,
+    unconserved: Option<u64>,
+    /// Rounds played to their end (a finished game's last included).
+    rounds: u64,
+    fired: Vec<u64>,
+    /// Each end rule's name (and the turn that never ends, where the
+    /// variant lets it end a game), with the games or rounds it ended.
+    ends: Vec<(String, u64)>,
+}
+
+impl Report<'_> {
+    fn figures(&self) -> Figures {
+        let r = &self.variant.engine.rules;
+        let mut f = Figures {
+            played: self.games.len() as u64,
+            wins: [0; 2],
+            draws: 0,
+            unfinished: 0,
+            too_long: 0,
+            turns: 0,
+            first_wins: 0,
+            decided: 0,
+            interval: (0.0, 1.0),
+            verdict: Verdict::Unknown,
+            lengths: None,
+            choices: 0,
+            widest: 0,
+            endless: 0,
+            unconserved: (!r.loses_seeds()).then_some(0),
+            rounds: 0,
+            fired: vec![0; r.rules.len()],
+            ends: r.ends.iter().map(|e| (e.name.clone(), 0)).collect(),
+        };
+        if r.endless != Endless::Forbid {
+            f.ends.push((ENDLESS.to_string(), 0));
+        }
+        let mut finished = Vec::new();
+        for g in &self.games {
+            f.turns += u64::from(g.plies);
+            f.choices += g.choices;
+            f.widest = f.widest.max(g.widest);
+            f.endless += g.endless;
+            if let Some(u) = &mut f.unconserved {
+                *u += g.unconserved;
+            }
+            for (total, n) in f.fired.iter_mut().zip(&g.fired) {
+                *total += n;
+            }
+            for reason in &g.ends {
+                if let Some(e) = f.ends.iter_mut().find(|e| *e.0 == **reason) {
+                    e.1 += 1;
+                }
+            }
+            match g.result {
+                Ending::Won(w) => {
+                    f.wins[w as usize & 1] += 1;
+                    f.decided += 1;
+                    f.first_wins += u64::from(w == g.first);
+                }
+                Ending::Drawn => f.draws += 1,
+                Ending::Unfinished => f.unfinished += 1,
+                Ending::TooLong => f.too_long += 1,
+            }
+            if matches!(g.result, Ending::Won(_) | Ending::Drawn) {
+                finished.push(g.plies);
+            }
+            f.rounds += g.ends.len() as u64;
+        }
+        f.lengths = Lengths::of(finished);
+        if r.seats() == 2 && f.decided > 0 {
+            f.interval = wilson(f.first_wins, f.decided);
+            f.verdict = if f.interval.0 > 0.5 {
+                Verdict::FavoursFirst
+            } else if f.interval.1 < 0.5 {
+                Verdict::FavoursSecond
+            } else {
+                Verdict::Balanced
+            };
+        }
+        f
+    }
+
+    /// The rules that never fired, and the end rules that never ended a
+    /// game or round.
+    fn never_fired(&self, f: &Figures) -> Vec<String> {
+        let r = &self.variant.engine.rules;
+        let rules = r.rules.iter().zip(&f.fired).filter(|(_, &n)| n == 0);
+        let ends = f.ends.iter().filter(|e| e.1 == 0 && e.0 != ENDLESS);
+        rules
+            .map(|(rule, _)| format!("rule {}", rule.name))
+            .chain(ends.map(|e| format!("end {}", e.0)))
+            .collect()
+    }
+
+    fn players(&self) -> [&'static str; 2] {
+        self.plan.players.map(Seat::name)
+    }
+
+    /// The report for programs.
+    pub fn json(&self) -> Value {
+        let f = self.figures();
+        let r = &self.variant.engine.rules;
+        let share = |n: u64| n as f64 / f.played.max(1) as f64;
+        let mut results: serde_json::Map<String, Value> = r
+            .players
+            .iter()
+            .zip(f.wins)
+            .map(|(name, n)| (name.clone(), n.into()))
+            .collect();
+        if r.seats() == 1 {
+            results.insert("lost".into(), f.wins[1].into());
+        }
+        results.insert("draw".into(), f.draws.into());
+        results.insert("unfinished".into(), f.unfinished.into());
+        results.insert("too_long".into(), f.too_long.into());
+        let length = f.lengths.as_ref().map_or(Value::Null, |l| {
+            json!({
+                "mean": l.mean, "median": l.median, "p95": l.p95, "min": l.min, "max": l.max,
+                "histogram": l.bins.iter().map(|&(from, to, games)| json!({"from": from, "to": to, "games": games})).collect::<Vec<_>>(),
+            })
+        });
+        let rules: Vec<Value> = r
+            .rules
+            .iter()
+            .zip(&f.fired)
+            .map(|(rule, &n)| json!({"name": rule.name, "moment": rule.moment.name(), "turns": n}))
+            .collect();
+        let ends: Vec<Value> = f
+            .ends
+            .iter()
+            .map(|(name, n)| json!({"name": name, "ended": n}))
+            .collect();
+        let mut out = json!({
+            "variant": self.variant.name(),
+            "games": f.played,
+            "asked": self.plan.games,
+            "seed": self.plan.seed,
+            "players": self.players(),
+            "level": self.plan.level,
+            "max_plies": self.plan.max_plies,
+            "interrupted": self.interrupted,
+            "results": results,
+            "first_player": {
+                "wins": f.first_wins, "decided": f.decided,
+                "rate": (f.decided > 0).then(|| f.first_wins as f64 / f.decided as f64),
+                "interval": [f.interval.0, f.interval.1],
+                "verdict": f.verdict.word(),
+            },
+            "draw_rate": share(f.draws),
+            "turns": f.turns,
+            "length": length,
+            "branching": {
+                "mean": f.choices as f64 / f.turns.max(1) as f64,
+                "max": f.widest,
+            },
+            "endless": {"turns": f.endless, "policy": endless_word(r.endless)},
+            "seeds_conserved": match f.unconserved {
+                Some(n) => json!({"checked": true, "positions_off": n}),
+                None => json!({"checked": false}),
+            },
+            "coverage": {"rules": rules, "ends": ends, "never_fired": self.never_fired(&f)},
+        });
+        if r.rounds.is_some() {
+            out["rounds"] = f.rounds.into();
+        }
+        out
+    }
+
+    /// The report for people.
+    pub fn text(&self) -> String {
+        use std::fmt::Write as _;
+        let f = self.figures();
+        let r = &self.variant.engine.rules;
+        let mut s = String::new();
+        let pct = |n: u64, of: u64| 100.0 * n as f64 / of.max(1) as f64;
+        let [a, b] = self.players();
+        let _ = writeln!(
+            s,
+            "{} games of {} ({a} against {b}{}, seed {}){}",
+            f.played,
+            self.variant.name(),
+            if self.plan.players.iter().any(|&p| p != Seat::Random) {
+                format!(", level {}", self.plan.level)
+            } else {
+                String::new()
+            },
+            self.plan.seed,
+            if self.interrupted {
+                format!(": stopped by Ctrl-C, of {} asked", self.plan.games)
+            } else {
+                String::new()
+            },
+        );
+        let tally: Vec<String> = r
+            .players
+            .iter()
+            .zip(f.wins)
+            .map(|(name, n)| format!("{name} won {n}"))
+            .collect();
+        let _ = writeln!(
+            s,
+            "results: {}, {} drawn ({:.1}%), {} unfinished after {} turns, {} stopped by a turn past the engine's limit",
+            tally.join(", "),
+            f.draws,
+            pct(f.draws, f.played),
+            f.unfinished,
+            self.plan.max_plies,
+            f.too_long
+        );
+        if r.seats() == 2 {
+            let _ = match f.verdict {
+                Verdict::Unknown => writeln!(s, "first player: no game was decided"),
+                v => writeln!(
+                    s,
+                    "first player: won {} of {} decided games, {:.1}% (95% interval {:.1}–{:.1}%): {}",
+                    f.first_wins,
+                    f.decided,
+                    pct(f.first_wins, f.decided),
+                    100.0 * f.interval.0,
+                    100.0 * f.interval.1,
+                    match v {
+                        Verdict::Balanced => "balanced at this confidence",
+                        Verdict::FavoursFirst => "favours the first player",
+                        Verdict::FavoursSecond => "favours the second player",
+                        Verdict::Unknown => "",
+                    }
+                ),
+            };
+        }
+        if r.rounds.is_some() {
+            let _ = writeln!(s, "rounds: {} played to their end", f.rounds);
+        }
+        match &f.lengths {
+            None => {
+                let _ = writeln!(s, "length: no game finished");
+            }
+            Some(l) => {
+                let _ = writeln!(
+                    s,
+                    "length of finished games, in turns: mean {:.1}, median {}, 95th percentile {}, shortest {}, longest {}",
+                    l.mean, l.median, l.p95, l.min, l.max
+                );
+                let most = l.bins.iter().map(|b| b.2).max().unwrap_or(1).max(1);
+                for &(from, to, n) in &l.bins {
+                    let bar = "#".repeat(((n * 40).div_ceil(most)) as usize);
+                    let _ = writeln!(s, "  {from:>5}–{to:<5} {n:>6} {bar}");
+                }
+            }
+        }
+        let _ = writeln!(
+            s,
+            "branching: {:.2} turns to choose from on average, {} at most",
+            f.choices as f64 / f.turns.max(1) as f64,
+            f.widest
+        );
+        let _ = writeln!(
+            s,
+            "turns that never end: {} met ({})",
+            f.endless,
+            match r.endless {
+                Endless::Forbid => "not legal: left out of the turns to choose from",
+                Endless::Draw => "playing one ends the game drawn",
+                Endless::Loss => "playing one loses the game",
+            }
+        );
+        let _ = match f.unconserved {
+            Some(0) => writeln!(s, "seeds: conserved in every position"),
+            Some(n) => writeln!(s, "seeds: NOT conserved in {n} positions"),
+            None => writeln!(s, "seeds: not checked (the rules take seeds out of play)"),
+        };
+        let _ = writeln!(s, "rule coverage ({} turns):", f.turns);
+        let width = r.rules.iter().map(|x| x.name.len()).max().unwrap_or(0);
+        for (rule, &n) in r.rules.iter().zip(&f.fired) {
+            let _ = writeln!(
+                s,
+                "  {:<width$}  {:<7} {n:>9} turns {:>6.1}%",
+                rule.name,
+                rule.moment.name(),
+                pct(n, f.turns)
+            );
+        }
+        let _ = writeln!(s, "end conditions:");
+        let width = f.ends.iter().map(|x| x.0.len()).max().unwrap_or(0);
+        for (name, n) in &f.ends {
+            let _ = writeln!(s, "  {name:<width$}  ended {n}");
+        }
+        for dead in self.never_fired(&f) {
+            let _ = writeln!(s, "warning: {dead} never fired in {} games", f.played);
+        }
+        s
+    }
+}
+
+fn endless_word(e: Endless) -> &'static str {
+    match e {
+        Endless::Forbid => "forbid",
+        Endless::Draw => "draw",
+        Endless::Loss => "loss",
+    }
+}
+
+/// Plays the plan's games on `jobs` threads (the same games whatever
+/// `jobs` is), showing progress unless `quiet`.
+pub fn analyze<'a>(
+    variant: &'a Variant,
+    start: &Position,
+    plan: Plan,
+    jobs: usize,
+    quiet: bool,
+) -> Report<'a> {
+    let progress = runs::Progress::new(plan.games, "games", quiet);
+    let mut games = Vec::new();
+    let done = runs::in_order(
+        plan.games,
+        jobs,
+        &progress,
+        |i| play_one(&variant.engine, start, &plan, i),
+        |_, g| {
+            games.push(g);
+            true
+        },
+    );
+    Report {
+        variant,
+        interrupted: done < plan.games,
+        plan,
+        games,
+    }
+}

@@ -1,0 +1,111 @@
+//! Long runs (`random`, `perft`, `analyze`): numbered pieces of work done
+//! on several threads, their results handed back in number order (so
+//! that what a run prints does not depend on how many threads did it), a
+//! progress bar on a terminal, and a clean stop on Ctrl-C.
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+/// Set by Ctrl-C once [`catch_interrupt`] is called: the run stops after
+/// the pieces under way and prints what it has.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes Ctrl-C stop a run cleanly instead of killing the process (a
+/// second Ctrl-C, or one before a run, still ends it at once).
+pub fn catch_interrupt() {
+    // (Fails only when a handler is already set: then that one serves.)
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// Whether Ctrl-C has asked the run to stop.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// The number of threads a run uses by default: one per core.
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// How a run shows its progress.
+pub struct Progress {
+    bar: ProgressBar,
+}
+
+impl Progress {
+    /// A bar counting `total` pieces of `what` on standard error, drawn
+    /// only when that is a terminal and `quiet` is not asked for.
+    pub fn new(total: u64, what: &str, quiet: bool) -> Progress {
+        let target = if quiet || !std::io::stderr().is_terminal() {
+            ProgressDrawTarget::hidden()
+        } else {
+            ProgressDrawTarget::stderr()
+        };
+        let bar = ProgressBar::with_draw_target(Some(total), target);
+        let style = ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {what} ({{per_sec}}, {{eta}} left)"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
+        Progress { bar }
+    }
+
+    fn advance(&self, n: u64) {
+        self.bar.inc(n);
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// How many pieces of work go to the threads at once, per thread: enough
+/// to keep them busy, few enough that a stop comes soon.
+const BATCH_PER_THREAD: u64 = 16;
+
+/// Does `work` for the pieces `0..total` on `jobs` threads, handing each
+/// result to `each` in number order; stops early when `each` returns
+/// `false`, or when Ctrl-C is pressed (a long piece may give up then,
+/// returning `None`: it and those after it are not handed on). Returns
+/// how many pieces were handed on. Each piece must depend on its number
+/// only, for the results to be the same whatever `jobs` is.
+pub fn in_order<T: Send>(
+    total: u64,
+    jobs: usize,
+    progress: &Progress,
+    work: impl Fn(u64) -> Option<T> + Sync,
+    mut each: impl FnMut(u64, T) -> bool,
+) -> u64 {
+    let jobs = jobs.max(1);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
+    let batch = BATCH_PER_THREAD * jobs as u64;
+    let mut done = 0;
+    while done < total && !interrupted() {
+        let end = total.min(done + batch);
+        let results: Vec<Option<T>> = match &pool {
+            Ok(pool) if jobs > 1 => {
+                pool.install(|| (done..end).into_par_iter().map(&work).collect())
+            }
+            // One thread (or none could be started): here, in order.
+            Ok(_) | Err(_) => (done..end).map(&work).collect(),
+        };
+        for (i, r) in (done..end).zip(results) {
+            let Some(r) = r else { return i };
+            if !each(i, r) {
+                return i + 1;
+            }
+        }
+        progress.advance(end - done);
+        done = end;
+    }
+    done
+}

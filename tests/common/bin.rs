@@ -1,0 +1,38 @@
+//! The real `sow` binary, run as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What a run of the binary did.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// `sow ARGS` in the checkout, with `input` on standard input (none: an
+/// empty one); a panic fails the test.
+pub fn sow_with(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // (A command that reads nothing may have closed its input already.)
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    let run = Run {
+        code: out.status.code().expect("an exit code, not a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "sow {args:?} panicked:\n{}",
+        run.stderr
+    );
+    run
+}
