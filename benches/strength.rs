@@ -9,15 +9,6 @@ use std::time::Instant;
 use sow::ai::{self, Seat};
 use sow::{Game, Variant};
 
-/// The Wilson score interval (95%) of `k` successes in `n` trials.
-fn wilson(k: u32, n: u32) -> (f64, f64) {
-    let (k, n, z) = (f64::from(k), f64::from(n), 1.96_f64);
-    let p = k / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (centre - half, centre + half)
-}
-
 /// `games` games of `a` against `b` at the default level (a South in the
 /// even ones): a's wins, draws and losses, and the longest a move took.
 fn matchup(v: &Variant, a: Seat, b: Seat, games: u32) -> ([u32; 3], f64) {
@@ -78,7 +69,7 @@ fn main() {
         let v = Variant::shipped(name).unwrap();
         let t0 = Instant::now();
         let ([w, d, l], slowest) = matchup(&v, a, b, n);
-        let (lo, hi) = wilson(w, n);
+        let (lo, hi) = sow::analyze::wilson(u64::from(w), u64::from(n));
         println!(
             "{name}: {a:?} against {b:?}: {w} wins, {d} draws, {l} losses in {n} games: wins {:.1}% (95% interval {:.1}–{:.1}%); slowest move {:.2} s; {:.0} s in all",
             100.0 * f64::from(w) / f64::from(n),

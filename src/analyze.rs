@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::ai::{self, Seat};
-use crate::engine::{Engine, Game, Position, ENDLESS};
+use crate::engine::{Game, Position, ENDLESS};
 use crate::ir::{Endless, Player};
 use crate::runs;
 use crate::Variant;
@@ -52,6 +52,24 @@ pub struct Played {
     pub fired: Vec<u64>,
 }
 
+impl Played {
+    /// A game stopped before its first turn, by a turn past the engine's
+    /// limit.
+    fn stopped(start: &Position) -> Played {
+        Played {
+            plies: 0,
+            first: start.to_move.unwrap_or(0),
+            result: Ending::TooLong,
+            ends: Vec::new(),
+            choices: 0,
+            widest: 0,
+            endless: 0,
+            unconserved: 0,
+            fired: Vec::new(),
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
@@ -65,10 +83,11 @@ pub enum Ending {
     TooLong,
 }
 
-/// Plays game `i` of the plan from `start`; `None` when Ctrl-C stopped
-/// it.
-pub fn play_one(engine: &Arc<Engine>, start: &Position, plan: &Plan, i: u64) -> Option<Played> {
-    let rules = &engine.rules;
+/// Plays game `i` of the plan from `fresh` (a new game) in `game`;
+/// `None` when Ctrl-C stopped it.
+pub fn play_one(fresh: &Game, game: &mut Game, plan: &Plan, i: u64) -> Option<Played> {
+    let rules = &fresh.engine().rules;
+    let start = fresh.position();
     let seed = plan.seed.wrapping_add(i);
     // Random against random is one random player for both seats, from the
     // game's seed: the games `sow random` plays from the same seed.
@@ -90,10 +109,7 @@ pub fn play_one(engine: &Arc<Engine>, start: &Position, plan: &Plan, i: u64) -> 
         unconserved: 0,
         fired: vec![0; rules.rules.len()],
     };
-    let Ok(mut game) = Game::from_position(engine.clone(), start.clone(), Vec::new()) else {
-        p.result = Ending::TooLong;
-        return Some(p);
-    };
+    game.copy_from(fresh);
     game.trace_rules(true);
     let conserves = !rules.loses_seeds();
     let total = start.total();
@@ -108,13 +124,13 @@ pub fn play_one(engine: &Arc<Engine>, start: &Position, plan: &Plan, i: u64) -> 
         p.choices += u64::from(n);
         p.widest = p.widest.max(n);
         p.endless += game.endless_turns().len() as u64;
-        let mover = ai::to_move(&game) as usize;
+        let mover = ai::to_move(game) as usize;
         let rounds = game.rounds();
         let agent: &mut dyn ai::Agent = match both_random {
             true => &mut shared,
             false => &mut *agents[mover & 1],
         };
-        let played = agent.choose(&game).and_then(|t| game.play(t));
+        let played = agent.choose(game).and_then(|t| game.play(t));
         if played.is_err() {
             p.result = Ending::TooLong;
             return Some(p);
@@ -327,15 +343,26 @@ impl Report<'_> {
         f
     }
 
-    /// The rules that never fired, and the end rules that never ended a
-    /// game or round.
+    /// The rules that never fired (but could, under the options in force),
+    /// and the end rules that never ended a game or round.
     fn never_fired(&self, f: &Figures) -> Vec<String> {
-        let r = &self.variant.engine.rules;
-        let rules = r.rules.iter().zip(&f.fired).filter(|(_, &n)| n == 0);
+        let (e, r) = (&self.variant.engine, &self.variant.engine.rules);
+        let rules = (r.rules.iter().zip(&f.fired).enumerate())
+            .filter(|&(i, (_, &n))| n == 0 && !e.switched_off(i))
+            .map(|(_, x)| x);
         let ends = f.ends.iter().filter(|e| e.1 == 0 && e.0 != ENDLESS);
         rules
             .map(|(rule, _)| format!("rule {}", rule.name))
             .chain(ends.map(|e| format!("end {}", e.0)))
+            .collect()
+    }
+
+    /// The rules the options in force switch off.
+    fn switched_off(&self) -> Vec<String> {
+        let (e, r) = (&self.variant.engine, &self.variant.engine.rules);
+        (0..r.rules.len())
+            .filter(|&i| e.switched_off(i))
+            .map(|i| r.rules[i].name.clone())
             .collect()
     }
 
@@ -405,7 +432,10 @@ impl Report<'_> {
                 Some(n) => json!({"checked": true, "positions_off": n}),
                 None => json!({"checked": false}),
             },
-            "coverage": {"rules": rules, "ends": ends, "never_fired": self.never_fired(&f)},
+            "coverage": {
+                "rules": rules, "ends": ends,
+                "never_fired": self.never_fired(&f), "off": self.switched_off(),
+            },
         });
         if r.rounds.is_some() {
             out["rounds"] = f.rounds.into();
@@ -531,6 +561,20 @@ impl Report<'_> {
         for (name, n) in &f.ends {
             let _ = writeln!(s, "  {name:<width$}  ended {n}");
         }
+        let off = self.switched_off();
+        if !off.is_empty() {
+            let options: Vec<String> = r
+                .options
+                .iter()
+                .map(|o| format!("{}={}", o.name, o.value))
+                .collect();
+            let _ = writeln!(
+                s,
+                "off under the options in force ({}): rule {}",
+                options.join(", "),
+                off.join(", rule ")
+            );
+        }
         for dead in self.never_fired(&f) {
             let _ = writeln!(s, "warning: {dead} never fired in {} games", f.played);
         }
@@ -561,7 +605,16 @@ pub fn analyze<'a>(
         plan.games,
         jobs,
         &progress,
-        |i| play_one(&variant.engine, start, &plan, i),
+        // Each thread's new game, and the game it plays from it; a game
+        // whose start runs past the engine's limit is one stopped so.
+        || {
+            let fresh = Game::from_position(variant.engine.clone(), start.clone(), Vec::new());
+            fresh.ok().map(|g| (g.clone(), g))
+        },
+        |games, i| match games {
+            Some((fresh, game)) => play_one(fresh, game, &plan, i),
+            None => Some(Played::stopped(start)),
+        },
         |_, g| {
             games.push(g);
             true

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::Instant;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -28,6 +28,17 @@ struct Cli {
 enum Format {
     Text,
     Json,
+}
+
+/// How `sow play` shows each ply.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum PlayFormat {
+    /// The text board.
+    Text,
+    /// One JSON object a ply.
+    Json,
+    /// One picture a ply, `ply-0000.svg` … into `--dir`.
+    Svg,
 }
 
 /// Who plays a seat.
@@ -120,15 +131,33 @@ enum Command {
     /// seats' players (a person types turns on standard input, one a line,
     /// with `undo`, `hint`, `save FILE` and `quit`; a computer answers).
     Play {
-        #[command(flatten)]
-        pick: Pick,
+        /// A shipped variant's name or a path to a `.sow` file (with
+        /// `--from-record`: the record's).
+        #[arg(required_unless_present = "from_record")]
+        variant: Option<String>,
+        /// Give an option of the variant a value (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// Who moves first, where the rules leave the choice open to the
+        /// players (`first chosen`).
+        #[arg(long, value_name = "PLAYER")]
+        first: Option<String>,
         /// Start from this position file (JSON).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "from_record")]
         from: Option<String>,
         /// The moves, separated by spaces (a move may begin with `-`); with
         /// them, nobody is asked for more (computer seats play on).
-        #[arg(long, allow_hyphen_values = true)]
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "from_record")]
         moves: Option<String>,
+        /// Replay a game record (`--record`): its variant, options and
+        /// moves; then, as after `--moves`, computer seats play on.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["variant", "options", "first"])]
+        from_record: Option<String>,
+        /// Write the game's record here when it ends (or is left): the
+        /// moves under a header of the variant, options, players, date,
+        /// result and sow version.
+        #[arg(long, value_name = "FILE")]
+        record: Option<String>,
         /// Who plays the first player's seat.
         #[arg(long, value_enum, default_value = "human")]
         south: SeatArg,
@@ -147,7 +176,26 @@ enum Command {
         max_plies: u32,
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: PlayFormat,
+        /// With `--format svg`: the folder the pictures go into (made if
+        /// need be).
+        #[arg(long, default_value = ".")]
+        dir: String,
+    },
+    /// Draw a position as a picture (SVG, on standard output).
+    Draw {
+        /// A position file (JSON), as `--from` reads it.
+        position: String,
+        /// The variant, where the position's is not a shipped one (a path
+        /// to its `.sow` file).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Give an option of the variant a value (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// Ring this pit as the last move's (its label).
+        #[arg(long, value_name = "LABEL")]
+        last: Option<String>,
     },
     /// List every legal turn with the position it leads to.
     Moves {
@@ -240,6 +288,19 @@ enum Command {
     },
     /// List the shipped variants: name and title, one a line.
     List,
+    /// Print a completion script for a shell (`sow completions bash >
+    /// ~/.local/share/bash-completion/completions/sow`).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff (`sow man > sow.1; man ./sow.1`),
+    /// or write it and a page for each command into a folder.
+    Man {
+        /// Write `sow.1` and `sow-COMMAND.1` here (the folder must exist).
+        #[arg(long)]
+        dir: Option<String>,
+    },
 }
 
 /// Writes to stderr, ignoring a closed pipe (a panic there would be worse
@@ -279,27 +340,60 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Check { files } => check(&mut out, &files),
         Command::Play {
-            pick,
+            variant,
+            options,
+            first,
             from,
             moves,
+            from_record,
+            record,
             south,
             north,
             level,
             seed,
             max_plies,
             format,
+            dir,
         } => {
             let seats = Seats::new([south.seat(), north.seat()], level, seed);
+            let pick = Pick {
+                variant: variant.unwrap_or_default(),
+                options,
+                first,
+            };
+            let given = match (&from_record, moves) {
+                (Some(path), _) => Given::Record(path.clone()),
+                (None, Some(m)) => Given::Moves(m),
+                (None, None) => Given::Nothing,
+            };
+            let keep = Keep {
+                path: record,
+                players: [south, north],
+                level,
+                seed,
+            };
+            let show = match format {
+                PlayFormat::Text => Show::Text,
+                PlayFormat::Json => Show::Json,
+                PlayFormat::Svg => Show::Svg(dir),
+            };
             play(
                 &mut out,
-                &pick,
+                pick,
                 from.as_deref(),
-                moves.as_deref(),
+                given,
                 seats,
+                keep,
                 max_plies,
-                format,
+                show,
             )
         }
+        Command::Draw {
+            position,
+            variant,
+            options,
+            last,
+        } => draw(&mut out, &position, variant, options, last.as_deref()),
         Command::Moves { pick, from, format } if from.as_deref() == Some("-") => {
             converse(&mut out, &pick, format)
         }
@@ -342,6 +436,15 @@ pub fn main() -> i32 {
             analyze_cmd(&mut out, &pick, plan, format, run)
         }
         Command::Run { script } => run(&mut out, &script),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "sow", &mut out);
+            Ok(())
+        }
+        Command::Man { dir: None } => clap_mangen::Man::new(Cli::command())
+            .render(&mut out)
+            .map_err(fail_plain),
+        Command::Man { dir: Some(dir) } => clap_mangen::generate_to(Cli::command(), &dir)
+            .map_err(|e| fail_plain(format!("cannot write the manual pages into `{dir}`: {e}"))),
     };
     let _ = out.flush();
     if let Some(e) = out.error.take() {
@@ -476,6 +579,12 @@ fn game_of(pick: &Pick, from: Option<&str>) -> Result<(Variant, Game), Failed> {
         Some(path) => Some((path, read(path)?)),
         None => None,
     };
+    game_at(pick, position)
+}
+
+/// The variant picked and its game, from the start or from a position
+/// file's name and text.
+fn game_at(pick: &Pick, position: Option<(&str, String)>) -> Result<(Variant, Game), Failed> {
     let v = variant_of(pick, position.as_ref())?;
     let game = match &position {
         None => {
@@ -574,19 +683,81 @@ fn check(out: &mut impl Write, files: &[String]) -> Result<(), Failed> {
     }
 }
 
+/// The moves `sow play` is given before the seats play.
+enum Given {
+    Nothing,
+    /// `--moves`.
+    Moves(String),
+    /// `--from-record`: the record's path.
+    Record(String),
+}
+
+/// How `sow play` shows each ply (`--format`).
+#[derive(PartialEq, Eq)]
+enum Show {
+    Text,
+    Json,
+    /// Pictures into this folder.
+    Svg(String),
+}
+
+/// What `--record` needs besides the game.
+struct Keep {
+    path: Option<String>,
+    players: [SeatArg; 2],
+    level: u8,
+    seed: u64,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn play(
     out: &mut impl Write,
-    pick: &Pick,
+    mut pick: Pick,
     from: Option<&str>,
-    moves: Option<&str>,
+    given: Given,
     mut seats: Seats,
+    keep: Keep,
     max_plies: u32,
-    format: Format,
+    show: Show,
 ) -> Result<(), Failed> {
-    let (v, mut game) = game_of(pick, from)?;
-    let print = |out: &mut dyn Write, game: &Game, ply: usize, mv: Option<&str>| {
-        match format {
-            Format::Json => {
+    // A record names the variant, its options and the start.
+    let record = match &given {
+        Given::Record(path) => {
+            let text = read(path)?;
+            let r = crate::record::read(&text).map_err(|d| fail(path, &text, &[d]))?;
+            pick = Pick {
+                variant: r.variant.clone(),
+                options: r.options.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+                first: r.first.clone(),
+            };
+            Some((path.clone(), text, r))
+        }
+        Given::Nothing | Given::Moves(_) => None,
+    };
+    let start_text = match (&record, from) {
+        (Some((_, _, r)), _) => r.start.clone(),
+        (None, Some(path)) => Some(read(path)?),
+        (None, None) => None,
+    };
+    if start_text.is_some() {
+        no_first(&pick, "a position read with `--from` says who is to move")?;
+    }
+    let start_name = record
+        .as_ref()
+        .map_or(from.unwrap_or(""), |(p, _, _)| p.as_str());
+    let (v, mut game) = game_at(&pick, start_text.clone().map(|t| (start_name, t)))?;
+    // The moves played, each with its player, for the record.
+    let mut played: Vec<(String, String)> = Vec::new();
+    if let Show::Svg(dir) = &show {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| fail_plain(format!("cannot make the folder `{dir}`: {e}")))?;
+    }
+    // (A picture that cannot be written is reported once, and the game
+    // stops being drawn.)
+    let mut unwritten: Option<String> = None;
+    let mut print = |out: &mut dyn Write, game: &Game, ply: usize, mv: Option<&str>| {
+        match &show {
+            Show::Json => {
                 let mut line = serde_json::json!({
                     "ply": ply, "move": mv,
                     "position": json::position(&v, game),
@@ -599,7 +770,7 @@ fn play(
                 }
                 let _ = writeln!(out, "{line}");
             }
-            Format::Text => {
+            Show::Text => {
                 let head = match mv {
                     None => "start".to_string(),
                     Some(m) => format!("ply {ply}: {m}"),
@@ -617,42 +788,141 @@ fn play(
                     let _ = writeln!(out, "{head}\n{}", render::board(&v, game));
                 }
             }
+            Show::Svg(dir) if unwritten.is_none() => {
+                // The pit the move started from, ringed.
+                let last = mv.and_then(|m| {
+                    let label = m.trim_end_matches(|c: char| !c.is_alphanumeric());
+                    (1..=label.len()).rev().find_map(|k| {
+                        let head = label.get(..k)?;
+                        v.engine.rules.pits.iter().position(|p| p.label == head)
+                    })
+                });
+                let picture = crate::svg::board(&v, game, last.map(|i| i as u16));
+                let path = Path::new(dir).join(format!("ply-{ply:04}.svg"));
+                match std::fs::write(&path, picture) {
+                    Ok(()) => {
+                        let _ = writeln!(out, "{}", path.display());
+                    }
+                    Err(e) => unwritten = Some(format!("cannot write `{}`: {e}", path.display())),
+                }
+            }
+            Show::Svg(_) => {}
         }
         let _ = out.flush();
     };
+    // (A ply undone and played again replaces the one it undid.)
+    let note = |played: &mut Vec<(String, String)>, ply: usize, mover: u8, mv: &str| {
+        played.truncate(ply.saturating_sub(1));
+        played.push((
+            v.engine.rules.players[mover as usize].clone(),
+            mv.to_string(),
+        ));
+    };
     print(out, &game, 0, None);
-    if let Some(moves) = moves {
-        for (ply, (at, token)) in play::tokens(moves).into_iter().enumerate() {
-            match play::play_written(&mut game, at, token) {
-                Ok(written) => print(out, &game, ply + 1, Some(&written)),
-                Err(d) => {
-                    let _ = out.flush();
-                    return Err(fail("--moves", moves, &[d]));
+    match &given {
+        Given::Nothing => {}
+        Given::Moves(moves) => {
+            for (ply, (at, token)) in play::tokens(moves).into_iter().enumerate() {
+                let mover = ai::to_move(&game);
+                match play::play_written(&mut game, at, token) {
+                    Ok(written) => {
+                        note(&mut played, ply + 1, mover, &written);
+                        print(out, &game, ply + 1, Some(&written));
+                    }
+                    Err(d) => {
+                        let _ = out.flush();
+                        return Err(fail("--moves", moves, &[d]));
+                    }
+                }
+            }
+        }
+        Given::Record(_) => {
+            let (path, text, r) = record.as_ref().expect("a record read");
+            for (ply, (at, player, token)) in r.moves.iter().enumerate() {
+                let to_move = &v.engine.rules.players[ai::to_move(&game) as usize];
+                if game.outcome().is_none() && player != to_move {
+                    let d = Diagnostic::at(
+                        crate::diagnostic::Span::new(*at, at + token.len()),
+                        format!("move {} is {player}'s, but {to_move} is to move", ply + 1),
+                        "not this player's turn",
+                    )
+                    .hint("a record's moves are as `sow play --record` wrote them");
+                    return Err(fail(path, text, &[d]));
+                }
+                let mover = ai::to_move(&game);
+                match play::play_written(&mut game, *at, token) {
+                    Ok(written) => {
+                        note(&mut played, ply + 1, mover, &written);
+                        print(out, &game, ply + 1, Some(&written));
+                    }
+                    Err(d) => {
+                        let _ = out.flush();
+                        return Err(fail(path, text, &[d]));
+                    }
                 }
             }
         }
     }
-    // Then the seats: a person types on standard input unless the moves
-    // were given; a computer answers.
+    // Then the seats: a person types on standard input unless moves were
+    // given; a computer answers.
     let stdin = io::stdin();
     let mut typed = io::BufReader::new(stdin.lock());
-    let interactive = format == Format::Text && io::IsTerminal::is_terminal(&io::stdin());
+    let interactive = show == Show::Text && io::IsTerminal::is_terminal(&io::stdin());
     let mut talk = io::stderr();
     let ended = session::run(
         &v,
         &mut game,
         &mut seats,
         session::Io {
-            input: match moves {
-                Some(_) => None,
-                None => Some(&mut typed),
+            input: match given {
+                Given::Moves(_) | Given::Record(_) => None,
+                Given::Nothing => Some(&mut typed),
             },
             interactive,
             print: &mut |game, ply, mv| print(out, game, ply, mv),
+            played: &mut |ply, mover, mv| note(&mut played, ply, mover, mv),
             talk: &mut talk,
         },
         max_plies,
     );
+    played.truncate(game.plies() as usize);
+    if let Some(message) = unwritten {
+        return Err(fail_plain(message));
+    }
+    if let Some(path) = &keep.path {
+        let r = &v.engine.rules;
+        let header = crate::record::Header {
+            variant: pick.variant.clone(),
+            title: r.title.clone(),
+            options: r
+                .options
+                .iter()
+                .map(|o| (o.name.clone(), o.value.clone()))
+                .collect(),
+            first: pick.first.clone(),
+            players: r
+                .players
+                .iter()
+                .zip(keep.players)
+                .map(|(name, seat)| (name.clone(), seat.seat().name().to_string()))
+                .collect(),
+            level: keep.level,
+            seed: keep.seed,
+            result: match game.outcome() {
+                Some(o) => render::result_text(r, o),
+                None => "unfinished".to_string(),
+            },
+            scores: match game.outcome() {
+                Some(o) => r.players.iter().cloned().zip(o.scores).collect(),
+                None => Vec::new(),
+            },
+            start: start_text,
+        };
+        let text = crate::record::write(&header, &played, &crate::record::today());
+        if let Err(e) = std::fs::write(path, text) {
+            return Err(fail_plain(format!("cannot write the record `{path}`: {e}")));
+        }
+    }
     match ended {
         Ended::Over | Ended::Quit | Ended::InputEnded | Ended::MaxPlies => Ok(()),
         Ended::TooLong => Err(fail_plain("a turn ran past the engine's limit")),
@@ -856,22 +1126,28 @@ fn random(
         games,
         run.jobs(),
         &progress,
-        |i| {
+        // Each thread's new game, and the game it plays from it.
+        || {
+            let fresh = Game::from_position(v.engine.clone(), start.clone(), Vec::new()).ok();
+            (fresh.clone(), fresh)
+        },
+        |(fresh, game), i| {
             let game_seed = seed.wrapping_add(i);
             let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
-            let Ok(mut game) = Game::from_position(v.engine.clone(), start.clone(), Vec::new())
-            else {
-                // (Not so: `game_of` made the same game.)
+            // (`game_of` made the same game: this cannot fail.)
+            let (Some(fresh), Some(game)) = (fresh.as_ref(), game.as_mut()) else {
                 return Some(Err((0, String::new())));
             };
+            game.copy_from(fresh);
             let mut moves = Vec::new();
             let record = json_out.then_some(&mut moves);
-            let played = play::random_game(&mut game, &mut rng, Some(max_plies), record);
-            Some(played.map(|plies| (game, plies, moves)))
+            let played = play::random_game(game, &mut rng, Some(max_plies), record);
+            let ended = (game.outcome().cloned(), game.rounds());
+            Some(played.map(|plies| (ended, plies, moves)))
         },
         |i, played| {
             let game_seed = seed.wrapping_add(i);
-            let (game, plies, moves) = match played {
+            let ((outcome, rounds_ended), plies, moves) = match played {
                 Ok(p) => p,
                 Err((ply, turn)) => {
                     failed = Some(format!(
@@ -882,9 +1158,9 @@ fn random(
                 }
             };
             turns += plies as u64;
-            let played = (game.rounds() - fresh.rounds()) as u64 + game.outcome().is_some() as u64;
+            let played = (rounds_ended - fresh.rounds()) as u64 + outcome.is_some() as u64;
             rounds += played;
-            match game.outcome() {
+            match &outcome {
                 Some(o) => match o.winner {
                     Some(p) => wins[p as usize] += 1,
                     None => draws += 1,
@@ -894,7 +1170,7 @@ fn random(
             if json_out {
                 let mut line = serde_json::json!({
                     "game": i, "seed": game_seed, "moves": moves, "plies": plies,
-                    "outcome": json::outcome(&v, game.outcome()),
+                    "outcome": json::outcome(&v, outcome.as_ref()),
                 });
                 if is_match {
                     line["rounds"] = played.into();
@@ -967,6 +1243,45 @@ fn random(
             );
         }
     }
+    Ok(())
+}
+
+fn draw(
+    out: &mut impl Write,
+    position: &str,
+    variant: Option<String>,
+    options: Vec<String>,
+    last: Option<&str>,
+) -> Result<(), Failed> {
+    let text = read(position)?;
+    // The variant the position names, unless one is given.
+    let named = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|j| j.get("variant")?.as_str().map(str::to_string));
+    let Some(variant) = variant.or(named) else {
+        return Err(fail_usage(format!(
+            "`{position}` names no variant: give it with `--variant`"
+        )));
+    };
+    let pick = Pick {
+        variant,
+        options,
+        first: None,
+    };
+    let (v, game) = game_at(&pick, Some((position, text)))?;
+    let last = match last {
+        None => None,
+        Some(label) => match v.engine.rules.pits.iter().position(|p| p.label == label) {
+            Some(i) => Some(i as u16),
+            None => {
+                return Err(fail_usage(format!(
+                    "`--last {label}`: no pit of {} is labelled `{label}`",
+                    v.name()
+                )))
+            }
+        },
+    };
+    let _ = write!(out, "{}", crate::svg::board(&v, &game, last));
     Ok(())
 }
 

@@ -31,10 +31,12 @@ pub mod limits;
 pub mod load;
 pub mod notation;
 pub mod play;
+pub mod record;
 pub mod render;
 pub mod runs;
 pub mod script;
 pub mod session;
+pub mod svg;
 pub mod syntax;
 pub mod variants;
 

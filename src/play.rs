@@ -98,7 +98,8 @@ pub fn perft_split(
         of,
         jobs,
         &progress,
-        |i| {
+        || (),
+        |_, i| {
             let child = children[i as usize].lock().ok()?;
             Some(perft(&child, depth - 1))
         },

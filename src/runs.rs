@@ -5,6 +5,7 @@
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -75,28 +76,36 @@ const BATCH_PER_THREAD: u64 = 16;
 /// Does `work` for the pieces `0..total` on `jobs` threads, handing each
 /// result to `each` in number order; stops early when `each` returns
 /// `false`, or when Ctrl-C is pressed (a long piece may give up then,
-/// returning `None`: it and those after it are not handed on). Returns
-/// how many pieces were handed on. Each piece must depend on its number
-/// only, for the results to be the same whatever `jobs` is.
-pub fn in_order<T: Send>(
+/// returning `None`: it and those after it are not handed on). Each
+/// thread keeps a state `init` makes once, for its pieces to reuse (a game
+/// to copy the start into, say). Returns how many pieces were handed on.
+/// Each piece must depend on its number only, for the results to be the
+/// same whatever `jobs` is.
+pub fn in_order<S: Send, T: Send>(
     total: u64,
     jobs: usize,
     progress: &Progress,
-    work: impl Fn(u64) -> Option<T> + Sync,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, u64) -> Option<T> + Sync,
     mut each: impl FnMut(u64, T) -> bool,
 ) -> u64 {
     let jobs = jobs.max(1);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
+    let pool = (jobs > 1).then(|| rayon::ThreadPoolBuilder::new().num_threads(jobs).build());
+    // A state a thread (each only ever takes its own).
+    let states: Vec<Mutex<Option<S>>> = (0..jobs).map(|_| Mutex::new(None)).collect();
+    let piece = |i: u64| {
+        let at = rayon::current_thread_index().unwrap_or(0) % jobs;
+        let mut state = states[at].lock().unwrap_or_else(|e| e.into_inner());
+        work(state.get_or_insert_with(&init), i)
+    };
     let batch = BATCH_PER_THREAD * jobs as u64;
     let mut done = 0;
     while done < total && !interrupted() {
         let end = total.min(done + batch);
         let results: Vec<Option<T>> = match &pool {
-            Ok(pool) if jobs > 1 => {
-                pool.install(|| (done..end).into_par_iter().map(&work).collect())
-            }
+            Some(Ok(pool)) => pool.install(|| (done..end).into_par_iter().map(piece).collect()),
             // One thread (or none could be started): here, in order.
-            Ok(_) | Err(_) => (done..end).map(&work).collect(),
+            Some(Err(_)) | None => (done..end).map(piece).collect(),
         };
         for (i, r) in (done..end).zip(results) {
             let Some(r) = r else { return i };

@@ -7,6 +7,7 @@ use std::io::{BufRead, Write};
 use crate::ai::{self, Agent, Seat};
 use crate::diagnostic::{render_all, Diagnostic};
 use crate::engine::{Game, TooLong};
+use crate::ir::Player;
 use crate::notation::write_turn;
 use crate::{json, play, Variant};
 
@@ -70,6 +71,9 @@ pub struct Io<'a> {
     pub interactive: bool,
     /// Each ply, as `sow play` prints it.
     pub print: &'a mut dyn FnMut(&Game, usize, Option<&str>),
+    /// Each ply played: its number, its player, the turn as written (a ply
+    /// undone is played again under its number).
+    pub played: &'a mut dyn FnMut(usize, Player, &str),
     /// Messages for the person.
     pub talk: &'a mut dyn Write,
 }
@@ -81,6 +85,7 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
         mut input,
         interactive,
         print,
+        played,
         talk,
     } = io;
     // The game before each ply played in the session, for `undo`.
@@ -102,9 +107,11 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
             };
             let written = write_turn(game, turn);
             history.push(game.clone());
+            let mover = ai::to_move(game);
             if game.play(turn).is_err() {
                 return Ended::TooLong;
             }
+            played(ply, mover, &written);
             print(game, ply, Some(&written));
             continue;
         }
@@ -175,6 +182,7 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
                 let before = game.clone();
                 match play::play_written(game, 0, text) {
                     Ok(written) => {
+                        played(ply, ai::to_move(&before), &written);
                         history.push(before);
                         print(game, ply, Some(&written));
                     }

@@ -126,7 +126,9 @@ fn every_shipped_variant_is_measured_and_its_figures_add_up() {
             .iter()
             .map(|d| d.as_str().unwrap())
             .collect();
-        let zero = rules.iter().filter(|x| n(&x["turns"]) == 0).count();
+        // (Less the rules the options in force switch off.)
+        let off = cov["off"].as_array().unwrap().len();
+        let zero = rules.iter().filter(|x| n(&x["turns"]) == 0).count() - off;
         let zero_ends = cov["ends"]
             .as_array()
             .unwrap()
@@ -284,5 +286,86 @@ fn the_number_of_jobs_changes_no_result() {
     assert!(
         a.lines().last().unwrap().parse::<u64>().unwrap() > 1000,
         "{a}"
+    );
+}
+
+/// Ctrl-C stops a long run cleanly: it exits 0 with the summary of the
+/// games played so far, saying it was stopped.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_summary_so_far() {
+    use std::process::{Command, Stdio};
+    for (args, said) in [
+        (
+            &["random", "kalah", "--games", "1000000000", "--seed", "1"][..],
+            "stopped by Ctrl-C",
+        ),
+        (
+            &[
+                "analyze",
+                "kalah",
+                "--games",
+                "1000000000",
+                "--format",
+                "json",
+            ][..],
+            "\"interrupted\":true",
+        ),
+    ] {
+        let child = Command::new(env!("CARGO_BIN_EXE_sow"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let kill = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}");
+        assert!(stdout.contains(said), "{args:?}: {stdout}");
+    }
+}
+
+/// Oware O9 and its `grand_slam` option: a rule the options switch off is
+/// reported as off, not as never firing; a `forbid` rule fires where it
+/// rules out a turn the mover might have played (a turn never played).
+#[test]
+fn a_forbidding_rule_counts_the_turns_it_rules_out() {
+    let run = |option: &str| {
+        let r = sow(&[
+            "analyze",
+            "oware-abapa",
+            "--games",
+            "200",
+            "--option",
+            option,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        serde_json::from_str::<Value>(&r.stdout).unwrap()
+    };
+    let turns = |j: &Value, rule: &str| {
+        let rules = j["coverage"]["rules"].as_array().unwrap();
+        n(&rules.iter().find(|r| r["name"] == rule).unwrap()["turns"])
+    };
+    let forbidden = run("grand_slam=forbidden");
+    assert!(turns(&forbidden, "grand_slam_forbidden") > 0);
+    assert_eq!(turns(&forbidden, "grand_slam"), 0);
+    assert_eq!(
+        forbidden["coverage"]["off"],
+        serde_json::json!(["grand_slam"])
+    );
+    assert_eq!(forbidden["coverage"]["never_fired"], serde_json::json!([]));
+    let nothing = run("grand_slam=capture_nothing");
+    assert!(turns(&nothing, "grand_slam") > 0);
+    assert_eq!(
+        nothing["coverage"]["off"],
+        serde_json::json!(["grand_slam_forbidden"])
     );
 }

@@ -753,3 +753,50 @@ fn a_match_saved_mid_way_resumes_with_from() {
     ]));
     assert_eq!(resumed, whole);
 }
+
+/// Shell completions and the manual page come from the same definitions
+/// as `--help`: every command and option is in them.
+#[test]
+fn completions_and_the_manual_page_cover_every_command() {
+    let help = sow(&["--help"]);
+    let bash = sow(&["completions", "bash"]);
+    assert_eq!(bash.code, 0, "{}", bash.stderr);
+    let man = sow(&["man"]);
+    assert_eq!(man.code, 0, "{}", man.stderr);
+    assert!(
+        man.stdout.starts_with(".ie") || man.stdout.contains(".TH sow 1"),
+        "{}",
+        man.stdout
+    );
+    for command in [
+        "check", "play", "moves", "perft", "random", "analyze", "show", "run", "list",
+    ] {
+        assert!(help.stdout.contains(command), "--help: {command}");
+        assert!(bash.stdout.contains(command), "bash completions: {command}");
+        assert!(man.stdout.contains(command), "man page: {command}");
+    }
+    for option in [
+        "--from-record",
+        "--record",
+        "--jobs",
+        "--players",
+        "--level",
+    ] {
+        assert!(bash.stdout.contains(option), "bash completions: {option}");
+    }
+    let zsh = sow(&["completions", "zsh"]);
+    assert!(zsh.stdout.contains("#compdef sow"), "{}", zsh.stdout);
+    let dir = std::env::temp_dir().join(format!("sow-man-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pages = sow(&["man", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(pages.code, 0, "{}", pages.stderr);
+    let play = std::fs::read_to_string(dir.join("sow-play.1")).unwrap();
+    assert!(play.contains("from\\-record"), "{play}");
+    let none = sow(&["man", "--dir", "/nonexistent/folder"]);
+    assert_eq!(none.code, 1);
+    assert!(
+        none.stderr.contains("cannot write the manual pages"),
+        "{}",
+        none.stderr
+    );
+}

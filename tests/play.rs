@@ -213,3 +213,99 @@ fn the_computers_play_every_shipped_variant() {
         }
     }
 }
+
+/// `--record` writes a game a person can read (a header saying what was
+/// played, by whom, when, how it ended and by which sow; a move a line
+/// with its number and player) that `--from-record` replays to the same
+/// end; a person's undone turn is not in it.
+#[test]
+fn a_record_replays_the_game_it_records() {
+    let file = temp("game.rec");
+    let file = file.to_str().unwrap();
+    let r = sow(
+        &[
+            "play", "dakon", "--south", "mcts", "--north", "random", "--level", "1", "--seed", "3",
+            "--record", file, "--format", "json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(file).unwrap();
+    let end = last_line(&r.stdout);
+    for line in [
+        "variant = \"dakon\"",
+        "title = \"Dakon\"",
+        "south = \"mcts\"",
+        "north = \"random\"",
+        "level = 1",
+        "seed = 3",
+        &format!("sow = \"{}\"", env!("CARGO_PKG_VERSION")),
+        "moves = '''",
+        "1. south ",
+    ] {
+        assert!(text.contains(line), "no `{line}` in\n{text}");
+    }
+    assert!(text.contains("\ndate = \"20"), "{text}");
+    let winner = end["outcome"]["winner"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("result = \"{winner} wins")),
+        "{text}"
+    );
+    let plies = r.stdout.lines().count() - 1;
+    assert!(text.contains(&format!("plies = {plies}\n")), "{text}");
+    assert!(text.contains(&format!("\n{plies}. ")), "{text}");
+    let replayed = sow(&["play", "--from-record", file, "--format", "json"], "");
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    assert_eq!(replayed.stdout, r.stdout, "the same plies, the same end");
+
+    // A person's game, a turn undone: the record has the turns that stand.
+    let r = sow(
+        &["play", "kalah", "--record", file, "--format", "json"],
+        "A\nundo\nB\nc\nquit\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains("result = \"unfinished\""), "{text}");
+    assert!(
+        text.contains("moves = '''\n1. south B\n2. north c\n'''"),
+        "{text}"
+    );
+}
+
+/// A record whose move is not legal, or is given to the wrong player, is
+/// refused with the record's line and a caret under the move.
+#[test]
+fn a_bad_record_is_refused_where_it_is_wrong() {
+    let file = temp("bad.rec");
+    let file = file.to_str().unwrap();
+    std::fs::write(
+        file,
+        "variant = \"kalah\"\nmoves = '''\n1. south C\n2. south Z\n'''\n",
+    )
+    .unwrap();
+    let r = sow(&["play", "--from-record", file], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains(":4:10"),
+        "line 4, column 10:\n{}",
+        r.stderr
+    );
+    std::fs::write(
+        file,
+        "variant = \"kalah\"\nmoves = '''\n1. south A\n2. south b\n'''\n",
+    )
+    .unwrap();
+    let r = sow(&["play", "--from-record", file], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("move 2 is south's, but north is to move"),
+        "{}",
+        r.stderr
+    );
+    std::fs::write(file, "variant = \"kalah\"\nmoves = '''\nC C\n'''\n").unwrap();
+    let r = sow(&["play", "--from-record", file], "");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("not a move line"), "{}", r.stderr);
+    let r = sow(&["play", "kalah", "--from-record", file], "");
+    assert_eq!(r.code, 2, "a variant besides a record: {}", r.stderr);
+}

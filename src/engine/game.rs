@@ -80,6 +80,9 @@ struct State {
     worked: u64,
     /// Buffers for the actions of the `after` and `end` rules.
     acts: Acts,
+    /// While tracing: the rules that forbade a turn of the position's
+    /// (`forbid`: they fire in turns never played).
+    forbade: Vec<u16>,
     keep: Vec<u8>,
     /// A game a look ahead lists turns on: it judges no end rule and
     /// offers no pass (see [`super::lookahead`]).
@@ -174,8 +177,9 @@ impl Game {
 
     /// The rules the last turn played fired, while tracing (indices in the
     /// rules' `rules`, in the order they fired, as often as they did): a
-    /// `start` or `turn` rule whose condition held for it (its
-    /// requirements were in force), and every other rule whose condition
+    /// rule that forbade another turn the mover could have played instead
+    /// (once); a `start` or `turn` rule whose condition held for it (its
+    /// requirements were in force); and every other rule whose condition
     /// held where it was judged, so that it acted (the `end` and `round`
     /// rules of a game or round the turn ended included).
     pub fn fired(&self) -> &[u16] {
@@ -204,6 +208,7 @@ impl Game {
         st.endless.clone_from(&o.endless);
         // What the legal turns do is worked out again when asked.
         st.judged = false;
+        st.forbade.clear();
         st.outcome.clone_from(&o.outcome);
         st.plies = o.plies;
         st.total = o.total;
@@ -302,35 +307,55 @@ impl Game {
         if turn.pit == Turn::PASS.pit {
             return self.pass();
         }
+        if self.st.acts.tracing {
+            return self.play_traced(turn);
+        }
         let (e, st) = (&*self.engine, &mut self.st);
         st.keep_before(e);
-        let tracing = st.acts.tracing;
-        if tracing {
-            st.acts.fired.clear();
-            st.fired_before(e, turn);
-        }
-        // A turn judged while the legal turns were listed is not played
-        // again (unless traced: it is played again, noting its rules).
-        let played = match st.judged_index(turn).filter(|_| !tracing) {
+        // A turn judged while the legal turns were listed is not played again.
+        let played = match st.judged_index(turn) {
             Some(k) => known(&mut st.pos, &st.results[k], &st.tried[k].0),
             None => {
                 st.worked += std::mem::take(&mut st.scratch.work);
-                st.scratch.acts.tracing = tracing;
-                let played = e.apply(
+                e.apply(
                     &mut st.pos,
                     &st.before,
                     e.phase(&st.before),
                     turn,
                     false,
                     &mut st.scratch,
-                );
-                if tracing {
-                    st.scratch.acts.tracing = false;
-                    st.acts.fired.append(&mut st.scratch.acts.fired);
-                }
-                played
+                )
             }
         };
+        self.finish_turn(played)
+    }
+
+    /// [`Game::play`] while tracing: the turn is played again (not taken
+    /// from what listing the turns found), noting the rules it fires.
+    #[inline(never)]
+    fn play_traced(&mut self, turn: Turn) -> Result<(), TooLong> {
+        let (e, st) = (&*self.engine, &mut self.st);
+        st.keep_before(e);
+        if !st.judged {
+            // (A listing copied from another game: its turns are tried
+            // again, noting what forbids one.)
+            st.worked += std::mem::take(&mut st.scratch.work);
+            st.try_turns(e, false);
+        }
+        st.acts.fired.clone_from(&st.forbade);
+        st.fired_before(e, turn);
+        st.worked += std::mem::take(&mut st.scratch.work);
+        st.scratch.acts.tracing = true;
+        let played = e.apply(
+            &mut st.pos,
+            &st.before,
+            e.phase(&st.before),
+            turn,
+            false,
+            &mut st.scratch,
+        );
+        st.scratch.acts.tracing = false;
+        st.acts.fired.append(&mut st.scratch.acts.fired);
         self.finish_turn(played)
     }
 
@@ -719,6 +744,7 @@ impl State {
     /// With `settle`, turns may be left unfinished where the rules allow
     /// (see [`State::judge_turns`]); the tests compare with `false`.
     fn generate(&mut self, e: &Engine, mover: Player, settle: bool) -> Result<(), TooLong> {
+        self.forbade.clear();
         if self.adopt() {
             return Ok(());
         }
@@ -853,6 +879,8 @@ impl State {
         }
         self.tried.clear();
         let in_phase = e.phase(&self.pos);
+        let tracing = self.acts.tracing;
+        self.scratch.acts.tracing = tracing;
         for k in 0..n {
             self.results[k].copy_from(&self.pos);
             let r = e.apply(
@@ -863,9 +891,31 @@ impl State {
                 settle,
                 &mut self.scratch,
             );
+            if tracing {
+                self.note_forbidding(e, &r);
+            }
             self.tried.push((r, self.scratch.asked));
         }
+        self.scratch.acts.tracing = false;
         self.judged = true;
+    }
+
+    /// Notes, while tracing, the rules that forbade a turn just tried (see
+    /// [`Game::fired`]).
+    fn note_forbidding(&mut self, e: &Engine, tried: &Result<Applied, Halt>) {
+        let fired = std::mem::take(&mut self.scratch.acts.fired);
+        if matches!(tried, Ok(a) if a.forbidden) {
+            for &id in &fired {
+                let forbids = e.rules.rules[id as usize]
+                    .actions
+                    .contains(&crate::ir::Action::Forbid);
+                if forbids && !self.forbade.contains(&id) {
+                    self.forbade.push(id);
+                }
+            }
+        }
+        self.scratch.acts.fired = fired;
+        self.scratch.acts.fired.clear();
     }
 
     /// Notes the `start` and `turn` rules in force for `turn`, about to be

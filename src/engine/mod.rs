@@ -197,6 +197,20 @@ impl Engine {
         }
     }
 
+    /// Whether rule `i` (an index in the rules' `rules`) can never apply
+    /// under the options in force: its condition, compiled for either
+    /// mover, is false whatever the position (`when grand_slam ==
+    /// forbidden` where the option is otherwise).
+    pub fn switched_off(&self, i: usize) -> bool {
+        let compiler = Compiler {
+            rules: &self.rules,
+            board: &self.board,
+        };
+        [0, 1]
+            .into_iter()
+            .all(|mover| compiler.rule(i, mover, None).when == compiled::C::Const(false))
+    }
+
     /// Each player's score on a position, as the variant's `score` counts
     /// it (the game need not be over: a computer player weighs positions
     /// by it).

@@ -1,0 +1,225 @@
+//! Game records (`sow play --record FILE`, `--from-record FILE`): the
+//! moves of a game, one a line with its number and player, under a header
+//! saying what was played, by whom, when and how it ended. A record is a
+//! TOML file a person can read, and sow reads back.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::diagnostic::{Diagnostic, Span};
+
+/// What a record says, as written.
+#[derive(Debug, Clone)]
+pub struct Header {
+    /// The variant, as named on the command line (a shipped name or a
+    /// path).
+    pub variant: String,
+    /// Its title.
+    pub title: String,
+    /// The options in force, by name.
+    pub options: Vec<(String, String)>,
+    /// The player who moved first, where the rules leave it open.
+    pub first: Option<String>,
+    /// Who played each seat (`mcts`, `human` …).
+    pub players: Vec<(String, String)>,
+    /// The computer players' level.
+    pub level: u8,
+    /// The computer players' seed.
+    pub seed: u64,
+    /// How the game ended (or that it had not).
+    pub result: String,
+    /// The final scores by player, once it ended.
+    pub scores: Vec<(String, i64)>,
+    /// The position it started from, where that was not the setup (as
+    /// a position file has it).
+    pub start: Option<String>,
+}
+
+/// The record of a game: the header, then each move with its player.
+pub fn write(h: &Header, moves: &[(String, String)], date: &str) -> String {
+    use std::fmt::Write as _;
+    let q = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "# A game of {} recorded by sow {}; replay it with `sow play --from-record FILE`.",
+        h.title,
+        env!("CARGO_PKG_VERSION")
+    );
+    let _ = writeln!(s, "variant = {}", q(&h.variant));
+    let _ = writeln!(s, "title = {}", q(&h.title));
+    if !h.options.is_empty() {
+        let o: Vec<String> = h
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k} = {}", q(v)))
+            .collect();
+        let _ = writeln!(s, "options = {{ {} }}", o.join(", "));
+    }
+    if let Some(f) = &h.first {
+        let _ = writeln!(s, "first = {}", q(f));
+    }
+    for (seat, who) in &h.players {
+        let _ = writeln!(s, "{seat} = {}", q(who));
+    }
+    let _ = writeln!(s, "level = {}", h.level);
+    let _ = writeln!(s, "seed = {}", h.seed);
+    let _ = writeln!(s, "date = {}", q(date));
+    let _ = writeln!(s, "sow = {}", q(env!("CARGO_PKG_VERSION")));
+    let _ = writeln!(s, "result = {}", q(&h.result));
+    if !h.scores.is_empty() {
+        let sc: Vec<String> = h.scores.iter().map(|(p, n)| format!("{p} = {n}")).collect();
+        let _ = writeln!(s, "scores = {{ {} }}", sc.join(", "));
+    }
+    let _ = writeln!(s, "plies = {}", moves.len());
+    if let Some(start) = &h.start {
+        let _ = writeln!(s, "start = {}", q(start.trim()));
+    }
+    let _ = writeln!(s, "moves = '''");
+    for (i, (player, mv)) in moves.iter().enumerate() {
+        let _ = writeln!(s, "{}. {player} {mv}", i + 1);
+    }
+    let _ = writeln!(s, "'''");
+    s
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The date `days` after 1970-01-01 (the proleptic Gregorian calendar).
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[derive(Deserialize)]
+struct Raw {
+    variant: Spanned<String>,
+    #[serde(default)]
+    options: BTreeMap<String, toml::Value>,
+    first: Option<String>,
+    start: Option<String>,
+    moves: Spanned<String>,
+}
+
+/// A record read back: what to play, and each move with where it is in
+/// the file (a byte offset), its number and its player.
+#[derive(Debug)]
+pub struct Read {
+    /// The variant, as the record names it.
+    pub variant: String,
+    /// The options, by name.
+    pub options: Vec<(String, String)>,
+    /// Who moved first, where the rules leave it open.
+    pub first: Option<String>,
+    /// The start position's file text, where the record has one.
+    pub start: Option<String>,
+    /// Each move: (byte offset of the move, its player, the move).
+    pub moves: Vec<(usize, String, String)>,
+}
+
+/// Reads a record (the rest of the header is for people).
+pub fn read(text: &str) -> Result<Read, Diagnostic> {
+    let raw: Raw = toml::from_str(text).map_err(|e| {
+        let s = e.span().map_or(Span::new(0, 0), |r| Span::new(r.start, r.end));
+        Diagnostic::at(s, format!("not a game record: {}", e.message()), "here")
+            .hint("a record as `sow play --record` writes it: `variant`, then `moves = '''` with a line `N. PLAYER MOVE` for each move")
+    })?;
+    let mut options = Vec::new();
+    for (k, v) in raw.options {
+        let v = match v {
+            toml::Value::String(s) => s,
+            toml::Value::Integer(n) => n.to_string(),
+            other => {
+                return Err(Diagnostic::new(format!(
+                    "option `{k}` is {other}: a record's options are words or numbers"
+                )))
+            }
+        };
+        options.push((k, v));
+    }
+    // The moves' text begins after `'''` (and the line break right
+    // after it, which TOML drops); a literal string keeps the rest as is.
+    let span = raw.moves.span();
+    let mut at = span.start + 3;
+    let rest = text.get(at..).unwrap_or("");
+    at += if rest.starts_with("\r\n") {
+        2
+    } else {
+        usize::from(rest.starts_with('\n'))
+    };
+    let body = raw.moves.get_ref();
+    if text.get(at..at + body.len()) != Some(body.as_str()) {
+        return Err(Diagnostic::at(
+            Span::new(span.start, span.end),
+            "the moves are not a literal string",
+            "here",
+        )
+        .hint("write them between `'''` and `'''`, one `N. PLAYER MOVE` a line"));
+    }
+    let mut moves = Vec::new();
+    let mut offset = at;
+    for line in body.split_inclusive('\n') {
+        let words: Vec<(usize, &str)> = crate::play::tokens(line);
+        match words.as_slice() {
+            [] => {}
+            [(_, n), (_, player), (m, mv)]
+                if n.strip_suffix('.')
+                    .is_some_and(|n| n.parse::<u32>().is_ok()) =>
+            {
+                if n.trim_end_matches('.') != (moves.len() + 1).to_string() {
+                    return Err(Diagnostic::at(
+                        Span::new(offset, offset + n.len()),
+                        format!("move {n} where move {}. was expected", moves.len() + 1),
+                        "out of order",
+                    )
+                    .hint("the moves are numbered from 1, one a line"));
+                }
+                moves.push((offset + m, player.to_string(), mv.to_string()));
+            }
+            _ => {
+                return Err(Diagnostic::at(
+                    Span::new(offset, offset + line.trim_end().len()),
+                    "not a move line",
+                    "here",
+                )
+                .hint("each line of `moves` is `N. PLAYER MOVE`, as in `1. south C`"))
+            }
+        }
+        offset += line.len();
+    }
+    Ok(Read {
+        variant: raw.variant.into_inner(),
+        options,
+        first: raw.first,
+        start: raw.start,
+        moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_are_dated_by_the_gregorian_calendar() {
+        assert_eq!(civil(0), (1970, 1, 1));
+        assert_eq!(civil(11_016), (2000, 2, 29));
+        assert_eq!(civil(20_788), (2026, 12, 1));
+    }
+}
