@@ -22,13 +22,14 @@ fn main() {
         players: [Seat::Random; 2],
         level: 1,
         max_plies: 10_000,
+        keep: false,
     };
     let mut first = None;
     for jobs in [1, sow::runs::all_cores()] {
         let t0 = Instant::now();
         let report = analyze::analyze(&v, &start, plan.clone(), jobs, true);
         let secs = t0.elapsed().as_secs_f64();
-        let turns: u64 = report.games.iter().map(|g| u64::from(g.plies)).sum();
+        let turns = report.json()["turns"].as_u64().unwrap_or(0);
         let base = *first.get_or_insert(secs);
         println!(
             "{jobs} job(s): {games} games of oware-abapa analysed in {secs:.2} s: {:.0} games per second, {:.0} turns per second ({:.2}× one job)",

@@ -4,6 +4,7 @@
 //! seeds are conserved, and which rules and end conditions ever fire (a
 //! rule that never does is the commonest mistake in a new variant).
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde_json::{json, Value};
@@ -27,6 +28,8 @@ pub struct Plan {
     pub level: u8,
     /// A game still going after this many turns is left unfinished.
     pub max_plies: u32,
+    /// Keep each game's figures in the report (else only the totals).
+    pub keep: bool,
 }
 
 /// How one game went.
@@ -50,22 +53,25 @@ pub struct Played {
     pub unconserved: u64,
     /// For each rule (by index), the turns in which it fired.
     pub fired: Vec<u64>,
+    /// The plan's second player took the first seat (in odd games, where
+    /// the players differ, so that each moves first as often).
+    pub swapped: bool,
 }
 
 impl Played {
-    /// A game stopped before its first turn, by a turn past the engine's
-    /// limit.
-    fn stopped(start: &Position) -> Played {
+    /// A game not yet played from `start`, of a variant of `rules` rules.
+    fn new(start: &Position, rules: usize, swapped: bool) -> Played {
         Played {
             plies: 0,
             first: start.to_move.unwrap_or(0),
-            result: Ending::TooLong,
+            result: Ending::Unfinished,
             ends: Vec::new(),
             choices: 0,
             widest: 0,
             endless: 0,
             unconserved: 0,
-            fired: Vec::new(),
+            fired: vec![0; rules],
+            swapped,
         }
     }
 }
@@ -92,24 +98,19 @@ pub fn play_one(fresh: &Game, game: &mut Game, plan: &Plan, i: u64) -> Option<Pl
     // Random against random is one random player for both seats, from the
     // game's seed: the games `sow random` plays from the same seed.
     let both_random = plan.players == [Seat::Random; 2];
-    let agent = |k: u64| {
-        let seat = plan.players[k as usize];
-        ai::computer(seat, plan.level, seed.wrapping_mul(2).wrapping_add(k))
+    let swapped = plan.players[0] != plan.players[1] && i % 2 == 1;
+    // The plan's player k, from a seed of its own.
+    let agent = |k: usize| {
+        ai::computer(
+            plan.players[k],
+            plan.level,
+            seed.wrapping_mul(2).wrapping_add(k as u64),
+        )
     };
     let mut shared = ai::RandomAgent::new(seed);
     let mut agents = [agent(0)?, agent(1)?];
-    let mut p = Played {
-        plies: 0,
-        first: start.to_move.unwrap_or(0),
-        result: Ending::Unfinished,
-        ends: Vec::new(),
-        choices: 0,
-        widest: 0,
-        endless: 0,
-        unconserved: 0,
-        fired: vec![0; rules.rules.len()],
-    };
-    game.copy_from(fresh);
+    let mut p = Played::new(start, rules.rules.len(), swapped);
+    game.copy_afresh(fresh);
     game.trace_rules(true);
     let conserves = !rules.loses_seeds();
     let total = start.total();
@@ -121,14 +122,12 @@ pub fn play_one(fresh: &Game, game: &mut Game, plan: &Plan, i: u64) -> Option<Pl
             return None;
         }
         let n = game.legal_turns().len() as u32;
-        p.choices += u64::from(n);
-        p.widest = p.widest.max(n);
-        p.endless += game.endless_turns().len() as u64;
-        let mover = ai::to_move(game) as usize;
+        let endless = game.endless_turns().len() as u64;
+        let seat = ai::to_move(game) as usize & 1;
         let rounds = game.rounds();
         let agent: &mut dyn ai::Agent = match both_random {
             true => &mut shared,
-            false => &mut *agents[mover & 1],
+            false => &mut *agents[seat ^ usize::from(swapped)],
         };
         let played = agent.choose(game).and_then(|t| game.play(t));
         if played.is_err() {
@@ -136,6 +135,9 @@ pub fn play_one(fresh: &Game, game: &mut Game, plan: &Plan, i: u64) -> Option<Pl
             return Some(p);
         }
         p.plies += 1;
+        p.choices += u64::from(n);
+        p.widest = p.widest.max(n);
+        p.endless += endless;
         for &r in game.fired() {
             if stamp[r as usize] != p.plies {
                 stamp[r as usize] = p.plies;
@@ -147,7 +149,8 @@ pub fn play_one(fresh: &Game, game: &mut Game, plan: &Plan, i: u64) -> Option<Pl
                 p.ends.push(end.outcome.reason.clone());
             }
         }
-        if conserves && game.position().total() != total {
+        // (Once the game is over, its `end` rules may have put seeds away.)
+        if conserves && game.outcome().is_none() && game.position().total() != total {
             p.unconserved += 1;
         }
     }
@@ -167,10 +170,12 @@ pub struct Report<'a> {
     pub variant: &'a Variant,
     /// What was asked.
     pub plan: Plan,
-    /// The games played, in order.
+    /// The games played, in order (with [`Plan::keep`]; else none).
     pub games: Vec<Played>,
     /// Whether Ctrl-C stopped the run before all the games were played.
     pub interrupted: bool,
+    /// The games' figures, summed as they were played.
+    totals: Figures,
 }
 
 /// The Wilson score interval (95%) of `k` successes in `n` trials.
@@ -186,6 +191,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 }
 
 /// Lengths of games, summarised.
+#[derive(Debug, Clone)]
 struct Lengths {
     mean: f64,
     median: u32,
@@ -200,21 +206,35 @@ struct Lengths {
 const BINS: u32 = 10;
 
 impl Lengths {
-    fn of(mut plies: Vec<u32>) -> Option<Lengths> {
-        plies.sort_unstable();
-        let (&min, &max) = (plies.first()?, plies.last()?);
-        let n = plies.len();
-        // The nearest rank.
-        let rank = |q: usize| plies[(n * q).div_ceil(100).clamp(1, n) - 1];
+    /// From how many games lasted each number of turns.
+    fn of(counts: &BTreeMap<u32, u64>) -> Option<Lengths> {
+        let n: u64 = counts.values().sum();
+        let (&min, &max) = (counts.keys().next()?, counts.keys().next_back()?);
+        // The nearest rank: the smallest length with at least q% of the
+        // games at or below it (of an even count, the lower middle one
+        // for the median).
+        let rank = |q: u64| {
+            let need = (n * q).div_ceil(100).max(1);
+            let mut seen = 0;
+            counts
+                .iter()
+                .find(|&(_, &k)| {
+                    seen += k;
+                    seen >= need
+                })
+                .map_or(max, |(&x, _)| x)
+        };
         let width = (max - min) / BINS + 1;
         let mut bins: Vec<(u32, u32, u64)> = (0..=(max - min) / width)
-            .map(|b| (min + b * width, min + b * width + width - 1, 0))
+            .map(|b| (min + b * width, (min + b * width + width - 1).min(max), 0))
             .collect();
-        for &x in &plies {
-            bins[((x - min) / width) as usize].2 += 1;
+        let mut sum = 0.0;
+        for (&x, &k) in counts {
+            bins[((x - min) / width) as usize].2 += k;
+            sum += f64::from(x) * k as f64;
         }
         Some(Lengths {
-            mean: plies.iter().map(|&x| f64::from(x)).sum::<f64>() / n as f64,
+            mean: sum / n as f64,
             median: rank(50),
             p95: rank(95),
             min,
@@ -245,10 +265,17 @@ impl Verdict {
     }
 }
 
-/// The figures of a report, worked out once for both formats.
+/// The figures of a report, summed game by game and worked out once for
+/// both formats.
+#[derive(Debug, Clone)]
 struct Figures {
     played: u64,
     wins: [u64; 2],
+    /// Games won by the plan's first and second player (each took the
+    /// first seat in half the games).
+    by_player: [u64; 2],
+    /// How many finished games lasted each number of turns.
+    length_counts: BTreeMap<u32, u64>,
     draws: u64,
     unfinished: u64,
     too_long: u64,
@@ -271,12 +298,17 @@ struct Figures {
     ends: Vec<(String, u64)>,
 }
 
-impl Report<'_> {
-    fn figures(&self) -> Figures {
-        let r = &self.variant.engine.rules;
-        let mut f = Figures {
-            played: self.games.len() as u64,
+impl Figures {
+    fn new(r: &crate::ir::Rules) -> Figures {
+        let mut ends: Vec<(String, u64)> = r.ends.iter().map(|e| (e.name.clone(), 0)).collect();
+        if r.endless != Endless::Forbid {
+            ends.push((ENDLESS.to_string(), 0));
+        }
+        Figures {
+            played: 0,
             wins: [0; 2],
+            by_player: [0; 2],
+            length_counts: BTreeMap::new(),
             draws: 0,
             unfinished: 0,
             too_long: 0,
@@ -292,55 +324,64 @@ impl Report<'_> {
             unconserved: (!r.loses_seeds()).then_some(0),
             rounds: 0,
             fired: vec![0; r.rules.len()],
-            ends: r.ends.iter().map(|e| (e.name.clone(), 0)).collect(),
-        };
-        if r.endless != Endless::Forbid {
-            f.ends.push((ENDLESS.to_string(), 0));
+            ends,
         }
-        let mut finished = Vec::new();
-        for g in &self.games {
-            f.turns += u64::from(g.plies);
-            f.choices += g.choices;
-            f.widest = f.widest.max(g.widest);
-            f.endless += g.endless;
-            if let Some(u) = &mut f.unconserved {
-                *u += g.unconserved;
-            }
-            for (total, n) in f.fired.iter_mut().zip(&g.fired) {
-                *total += n;
-            }
-            for reason in &g.ends {
-                if let Some(e) = f.ends.iter_mut().find(|e| *e.0 == **reason) {
-                    e.1 += 1;
-                }
-            }
-            match g.result {
-                Ending::Won(w) => {
-                    f.wins[w as usize & 1] += 1;
-                    f.decided += 1;
-                    f.first_wins += u64::from(w == g.first);
-                }
-                Ending::Drawn => f.draws += 1,
-                Ending::Unfinished => f.unfinished += 1,
-                Ending::TooLong => f.too_long += 1,
-            }
-            if matches!(g.result, Ending::Won(_) | Ending::Drawn) {
-                finished.push(g.plies);
-            }
-            f.rounds += g.ends.len() as u64;
+    }
+
+    /// Adds a game.
+    fn add(&mut self, g: &Played) {
+        self.played += 1;
+        self.turns += u64::from(g.plies);
+        self.choices += g.choices;
+        self.widest = self.widest.max(g.widest);
+        self.endless += g.endless;
+        if let Some(u) = &mut self.unconserved {
+            *u += g.unconserved;
         }
-        f.lengths = Lengths::of(finished);
-        if r.seats() == 2 && f.decided > 0 {
-            f.interval = wilson(f.first_wins, f.decided);
-            f.verdict = if f.interval.0 > 0.5 {
+        for (total, n) in self.fired.iter_mut().zip(&g.fired) {
+            *total += n;
+        }
+        for reason in &g.ends {
+            if let Some(e) = self.ends.iter_mut().find(|e| *e.0 == **reason) {
+                e.1 += 1;
+            }
+        }
+        match g.result {
+            Ending::Won(w) => {
+                self.wins[w as usize & 1] += 1;
+                self.by_player[(w as usize & 1) ^ usize::from(g.swapped)] += 1;
+                self.decided += 1;
+                self.first_wins += u64::from(w == g.first);
+            }
+            Ending::Drawn => self.draws += 1,
+            Ending::Unfinished => self.unfinished += 1,
+            Ending::TooLong => self.too_long += 1,
+        }
+        if matches!(g.result, Ending::Won(_) | Ending::Drawn) {
+            *self.length_counts.entry(g.plies).or_default() += 1;
+        }
+        self.rounds += g.ends.len() as u64;
+    }
+
+    /// Works out what follows from the sums, once every game is in.
+    fn finish(&mut self, seats: usize) {
+        self.lengths = Lengths::of(&self.length_counts);
+        if seats == 2 && self.decided > 0 {
+            self.interval = wilson(self.first_wins, self.decided);
+            self.verdict = if self.interval.0 > 0.5 {
                 Verdict::FavoursFirst
-            } else if f.interval.1 < 0.5 {
+            } else if self.interval.1 < 0.5 {
                 Verdict::FavoursSecond
             } else {
                 Verdict::Balanced
             };
         }
-        f
+    }
+}
+
+impl Report<'_> {
+    fn figures(&self) -> &Figures {
+        &self.totals
     }
 
     /// The rules that never fired (but could, under the options in force),
@@ -420,6 +461,7 @@ impl Report<'_> {
                 "interval": [f.interval.0, f.interval.1],
                 "verdict": f.verdict.word(),
             },
+            "players_won": f.by_player,
             "draw_rate": share(f.draws),
             "turns": f.turns,
             "length": length,
@@ -434,7 +476,7 @@ impl Report<'_> {
             },
             "coverage": {
                 "rules": rules, "ends": ends,
-                "never_fired": self.never_fired(&f), "off": self.switched_off(),
+                "never_fired": self.never_fired(f), "off": self.switched_off(),
             },
         });
         if r.rounds.is_some() {
@@ -503,6 +545,13 @@ impl Report<'_> {
                     }
                 ),
             };
+        }
+        if self.plan.players[0] != self.plan.players[1] {
+            let _ = writeln!(
+                s,
+                "players: {a} won {}, {b} won {} (each took the first seat in half the games)",
+                f.by_player[0], f.by_player[1]
+            );
         }
         if r.rounds.is_some() {
             let _ = writeln!(s, "rounds: {} played to their end", f.rounds);
@@ -575,7 +624,7 @@ impl Report<'_> {
                 off.join(", rule ")
             );
         }
-        for dead in self.never_fired(&f) {
+        for dead in self.never_fired(f) {
             let _ = writeln!(s, "warning: {dead} never fired in {} games", f.played);
         }
         s
@@ -601,29 +650,36 @@ pub fn analyze<'a>(
 ) -> Report<'a> {
     let progress = runs::Progress::new(plan.games, "games", quiet);
     let mut games = Vec::new();
+    let mut totals = Figures::new(&variant.engine.rules);
     let done = runs::in_order(
         plan.games,
         jobs,
         &progress,
         // Each thread's new game, and the game it plays from it; a game
         // whose start runs past the engine's limit is one stopped so.
-        || {
-            let fresh = Game::from_position(variant.engine.clone(), start.clone(), Vec::new());
-            fresh.ok().map(|g| (g.clone(), g))
-        },
+        || runs::fresh_games(&variant.engine, start),
         |games, i| match games {
             Some((fresh, game)) => play_one(fresh, game, &plan, i),
-            None => Some(Played::stopped(start)),
+            None => {
+                let mut p = Played::new(start, 0, false);
+                p.result = Ending::TooLong;
+                Some(p)
+            }
         },
         |_, g| {
-            games.push(g);
+            totals.add(&g);
+            if plan.keep {
+                games.push(g);
+            }
             true
         },
     );
+    totals.finish(variant.engine.rules.seats());
     Report {
         variant,
         interrupted: done < plan.games,
         plan,
         games,
+        totals,
     }
 }

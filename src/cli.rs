@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::diagnostic::{render_all, Diagnostic, Kind};
-use crate::engine::Game;
+use crate::engine::{Game, Turn};
 use crate::notation::write_turn;
 use crate::session::{self, Ended, Seats};
 use crate::{ai, analyze, json, load, play, render, runs, script, Variant};
@@ -84,7 +84,7 @@ struct Pick {
 struct RunArgs {
     /// How many threads play (default: one per core); the results are
     /// the same whatever the number.
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
     /// No progress bar (none is drawn either when standard error is not a
     /// terminal).
@@ -259,8 +259,8 @@ enum Command {
         /// same games.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Who plays: one player for both seats, or the first's and the
-        /// second's (`mcts,random`).
+        /// Who plays: one player for both seats, or two (`mcts,random`)
+        /// taking the first seat in turn, the first named in even games.
         #[arg(long, value_enum, value_delimiter = ',', num_args = 1..=2, default_value = "random")]
         players: Vec<PlayerArg>,
         /// How hard the computer players think, 1 to 9.
@@ -432,6 +432,7 @@ pub fn main() -> i32 {
                 players: [seat(0), seat(1)].map(|s| s.unwrap_or(ai::Seat::Random)),
                 level,
                 max_plies,
+                keep: false,
             };
             analyze_cmd(&mut out, &pick, plan, format, run)
         }
@@ -692,6 +693,10 @@ enum Given {
     Record(String),
 }
 
+/// A move given to `sow play`: where it is in its source, the player a
+/// record says plays it, the move.
+type Given1<'a> = (usize, Option<&'a str>, &'a str);
+
 /// How `sow play` shows each ply (`--format`).
 #[derive(PartialEq, Eq)]
 enum Show {
@@ -742,12 +747,15 @@ fn play(
     if start_text.is_some() {
         no_first(&pick, "a position read with `--from` says who is to move")?;
     }
-    let start_name = record
-        .as_ref()
-        .map_or(from.unwrap_or(""), |(p, _, _)| p.as_str());
-    let (v, mut game) = game_at(&pick, start_text.clone().map(|t| (start_name, t)))?;
-    // The moves played, each with its player, for the record.
+    let start_name = match &record {
+        Some((path, _, _)) => format!("the start position of {path}"),
+        None => from.unwrap_or("").to_string(),
+    };
+    let (v, mut game) = game_at(&pick, start_text.clone().map(|t| (start_name.as_str(), t)))?;
+    // The moves played, each with its player, for the record; the pit the
+    // last started from, for a picture.
     let mut played: Vec<(String, String)> = Vec::new();
+    let last_pit: std::cell::Cell<Option<u16>> = std::cell::Cell::new(None);
     if let Show::Svg(dir) = &show {
         std::fs::create_dir_all(dir)
             .map_err(|e| fail_plain(format!("cannot make the folder `{dir}`: {e}")))?;
@@ -790,14 +798,8 @@ fn play(
             }
             Show::Svg(dir) if unwritten.is_none() => {
                 // The pit the move started from, ringed.
-                let last = mv.and_then(|m| {
-                    let label = m.trim_end_matches(|c: char| !c.is_alphanumeric());
-                    (1..=label.len()).rev().find_map(|k| {
-                        let head = label.get(..k)?;
-                        v.engine.rules.pits.iter().position(|p| p.label == head)
-                    })
-                });
-                let picture = crate::svg::board(&v, game, last.map(|i| i as u16));
+                let last = mv.and(last_pit.get());
+                let picture = crate::svg::board(&v, game, last);
                 let path = Path::new(dir).join(format!("ply-{ply:04}.svg"));
                 match std::fs::write(&path, picture) {
                     Ok(()) => {
@@ -811,55 +813,50 @@ fn play(
         let _ = out.flush();
     };
     // (A ply undone and played again replaces the one it undid.)
-    let note = |played: &mut Vec<(String, String)>, ply: usize, mover: u8, mv: &str| {
+    let note = |played: &mut Vec<(String, String)>, ply: usize, mover: u8, turn: Turn, mv: &str| {
         played.truncate(ply.saturating_sub(1));
         played.push((
             v.engine.rules.players[mover as usize].clone(),
             mv.to_string(),
         ));
+        last_pit.set(Some(turn.pit));
     };
     print(out, &game, 0, None);
-    match &given {
-        Given::Nothing => {}
-        Given::Moves(moves) => {
-            for (ply, (at, token)) in play::tokens(moves).into_iter().enumerate() {
-                let mover = ai::to_move(&game);
-                match play::play_written(&mut game, at, token) {
-                    Ok(written) => {
-                        note(&mut played, ply + 1, mover, &written);
-                        print(out, &game, ply + 1, Some(&written));
-                    }
-                    Err(d) => {
-                        let _ = out.flush();
-                        return Err(fail("--moves", moves, &[d]));
-                    }
-                }
-            }
+    // The moves given: each where it is in its source, with the player a
+    // record says plays it.
+    let (source, text, moves): (&str, &str, Vec<Given1>) = match &given {
+        Given::Nothing => ("", "", Vec::new()),
+        Given::Moves(m) => {
+            let tokens = play::tokens(m).into_iter().map(|(at, t)| (at, None, t));
+            ("--moves", m.as_str(), tokens.collect())
         }
         Given::Record(_) => {
             let (path, text, r) = record.as_ref().expect("a record read");
-            for (ply, (at, player, token)) in r.moves.iter().enumerate() {
-                let to_move = &v.engine.rules.players[ai::to_move(&game) as usize];
-                if game.outcome().is_none() && player != to_move {
-                    let d = Diagnostic::at(
-                        crate::diagnostic::Span::new(*at, at + token.len()),
-                        format!("move {} is {player}'s, but {to_move} is to move", ply + 1),
-                        "not this player's turn",
-                    )
-                    .hint("a record's moves are as `sow play --record` wrote them");
-                    return Err(fail(path, text, &[d]));
-                }
-                let mover = ai::to_move(&game);
-                match play::play_written(&mut game, *at, token) {
-                    Ok(written) => {
-                        note(&mut played, ply + 1, mover, &written);
-                        print(out, &game, ply + 1, Some(&written));
-                    }
-                    Err(d) => {
-                        let _ = out.flush();
-                        return Err(fail(path, text, &[d]));
-                    }
-                }
+            let lines = r.moves.iter();
+            let moves = lines.map(|(at, who, t)| (*at, Some(who.as_str()), t.as_str()));
+            (path.as_str(), text.as_str(), moves.collect())
+        }
+    };
+    for (ply, (at, player, token)) in moves.into_iter().enumerate() {
+        let mover = ai::to_move(&game);
+        let to_move = &v.engine.rules.players[mover as usize];
+        if let Some(player) = player.filter(|p| game.outcome().is_none() && p != to_move) {
+            let d = Diagnostic::at(
+                crate::diagnostic::Span::new(at, at + token.len()),
+                format!("move {} is {player}'s, but {to_move} is to move", ply + 1),
+                "not this player's turn",
+            )
+            .hint("a record's moves are as `sow play --record` wrote them");
+            return Err(fail(source, text, &[d]));
+        }
+        match play::play_written(&mut game, at, token) {
+            Ok((turn, written)) => {
+                note(&mut played, ply + 1, mover, turn, &written);
+                print(out, &game, ply + 1, Some(&written));
+            }
+            Err(d) => {
+                let _ = out.flush();
+                return Err(fail(source, text, &[d]));
             }
         }
     }
@@ -880,15 +877,12 @@ fn play(
             },
             interactive,
             print: &mut |game, ply, mv| print(out, game, ply, mv),
-            played: &mut |ply, mover, mv| note(&mut played, ply, mover, mv),
+            played: &mut |ply, mover, turn, mv| note(&mut played, ply, mover, turn, mv),
             talk: &mut talk,
         },
         max_plies,
     );
     played.truncate(game.plies() as usize);
-    if let Some(message) = unwritten {
-        return Err(fail_plain(message));
-    }
     if let Some(path) = &keep.path {
         let r = &v.engine.rules;
         let header = crate::record::Header {
@@ -922,6 +916,9 @@ fn play(
         if let Err(e) = std::fs::write(path, text) {
             return Err(fail_plain(format!("cannot write the record `{path}`: {e}")));
         }
+    }
+    if let Some(message) = unwritten {
+        return Err(fail_plain(message));
     }
     match ended {
         Ended::Over | Ended::Quit | Ended::InputEnded | Ended::MaxPlies => Ok(()),
@@ -1056,7 +1053,6 @@ fn perft_cmd(
     let (v, game) = game_of(pick, from)?;
     let t = Instant::now();
     let too_long = |_| fail_plain("a turn ran past the engine's limit");
-    runs::catch_interrupt();
     let n = if lines {
         // Each way the game ended (who, by which end rule), with how often.
         let mut tally: Vec<(String, u64)> = Vec::new();
@@ -1081,13 +1077,19 @@ fn perft_cmd(
         );
         n
     } else {
+        // (Listing the lines cannot stop half way: Ctrl-C ends it as usual.)
+        runs::catch_interrupt();
         let (n, done, of) =
             play::perft_split(&game, depth, run.jobs(), run.quiet).map_err(too_long)?;
         if done < of {
+            // (No bare count last: a program reading it would take a part
+            // for the whole.)
             let _ = writeln!(
                 out,
-                "stopped by Ctrl-C: the paths after {done} of the {of} first turns counted"
+                "stopped by Ctrl-C: {n} paths after {done} of the {of} first turns, in {:.3} s; the count is not complete",
+                t.elapsed().as_secs_f64()
             );
+            return Ok(());
         }
         n
     };
@@ -1127,22 +1129,26 @@ fn random(
         run.jobs(),
         &progress,
         // Each thread's new game, and the game it plays from it.
-        || {
-            let fresh = Game::from_position(v.engine.clone(), start.clone(), Vec::new()).ok();
-            (fresh.clone(), fresh)
-        },
-        |(fresh, game), i| {
+        || runs::fresh_games(&v.engine, &start),
+        |games, i| {
             let game_seed = seed.wrapping_add(i);
             let mut rng = ChaCha8Rng::seed_from_u64(game_seed);
             // (`game_of` made the same game: this cannot fail.)
-            let (Some(fresh), Some(game)) = (fresh.as_ref(), game.as_mut()) else {
-                return Some(Err((0, String::new())));
+            let Some((fresh, game)) = games else {
+                return Some(Err((0, "(the start)".to_string())));
             };
+            // (The thread's game keeps the turns it found never to end from
+            // one game to the next, as one game would: that saves the work
+            // of finding them again, and changes no result short of the
+            // engine's limit.)
             game.copy_from(fresh);
             let mut moves = Vec::new();
             let record = json_out.then_some(&mut moves);
             let played = play::random_game(game, &mut rng, Some(max_plies), record);
-            let ended = (game.outcome().cloned(), game.rounds());
+            let ended = (
+                game.outcome().cloned(),
+                game.rounds().saturating_sub(fresh.rounds()),
+            );
             Some(played.map(|plies| (ended, plies, moves)))
         },
         |i, played| {
@@ -1158,7 +1164,7 @@ fn random(
                 }
             };
             turns += plies as u64;
-            let played = (rounds_ended - fresh.rounds()) as u64 + outcome.is_some() as u64;
+            let played = rounds_ended as u64 + outcome.is_some() as u64;
             rounds += played;
             match &outcome {
                 Some(o) => match o.winner {

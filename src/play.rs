@@ -6,7 +6,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::diagnostic::{Diagnostic, Span};
-use crate::engine::{Game, TooLong};
+use crate::engine::{Game, TooLong, Turn};
 use crate::notation::{parse_turn, write_turn};
 
 /// Splits a move list into tokens with their byte offsets.
@@ -30,8 +30,8 @@ pub fn tokens(moves: &str) -> Vec<(usize, &str)> {
 }
 
 /// Plays one written turn (the move list's token at byte `at`), with
-/// errors pointing into the list; returns the turn as written back.
-pub fn play_written(game: &mut Game, at: usize, token: &str) -> Result<String, Diagnostic> {
+/// errors pointing into the list; returns the turn, and as written back.
+pub fn play_written(game: &mut Game, at: usize, token: &str) -> Result<(Turn, String), Diagnostic> {
     let turn = parse_turn(game, token).map_err(|mut d| {
         if let Some((span, _)) = &mut d.span {
             *span = Span::new(at + span.start, at + span.end);
@@ -47,28 +47,49 @@ pub fn play_written(game: &mut Game, at: usize, token: &str) -> Result<String, D
         )
         .hint(crate::limits::TOO_LONG)
     })?;
-    Ok(written)
+    Ok((turn, written))
 }
 
 /// Counts the whole-turn paths of `depth` turns from a game (a finished
 /// game is a leaf where it ends).
 pub fn perft(game: &Game, depth: u32) -> Result<u64, TooLong> {
-    fn walk(stack: &mut [Game], depth: usize) -> Result<u64, TooLong> {
+    match count(game, depth, &|| false) {
+        Ok(n) => Ok(n),
+        Err(Halted::TooLong | Halted::Stopped) => Err(TooLong),
+    }
+}
+
+/// Why a count of paths stopped.
+enum Halted {
+    TooLong,
+    /// `stop` said so.
+    Stopped,
+}
+
+/// [`perft`], asking `stop` at each position more than a turn from the
+/// leaves.
+fn count(game: &Game, depth: u32, stop: &dyn Fn() -> bool) -> Result<u64, Halted> {
+    fn walk(stack: &mut [Game], depth: usize, stop: &dyn Fn() -> bool) -> Result<u64, Halted> {
         let (head, rest) = stack.split_first_mut().expect("a game per level");
         if depth == 0 || head.outcome().is_some() {
             return Ok(1);
+        }
+        if depth > 1 && stop() {
+            return Err(Halted::Stopped);
         }
         let mut n = 0;
         for i in 0..head.legal_turns().len() {
             let t = head.legal_turns()[i];
             let child = &mut rest[0];
-            child.play_from(head, t)?;
-            n += walk(rest, depth - 1)?;
+            child
+                .play_from(head, t)
+                .map_err(|TooLong| Halted::TooLong)?;
+            n += walk(rest, depth - 1, stop)?;
         }
         Ok(n)
     }
     let mut stack: Vec<Game> = (0..=depth).map(|_| game.clone()).collect();
-    walk(&mut stack, depth as usize)
+    walk(&mut stack, depth as usize, stop)
 }
 
 /// [`perft`] on `jobs` threads, the paths after each first turn counted
@@ -101,7 +122,12 @@ pub fn perft_split(
         || (),
         |_, i| {
             let child = children[i as usize].lock().ok()?;
-            Some(perft(&child, depth - 1))
+            match count(&child, depth - 1, &crate::runs::interrupted) {
+                Ok(k) => Some(Ok(k)),
+                Err(Halted::TooLong) => Some(Err(TooLong)),
+                // Ctrl-C: this first turn's count is left out.
+                Err(Halted::Stopped) => None,
+            }
         },
         |_, r| match r {
             Ok(k) => {

@@ -45,7 +45,7 @@ pub fn write(h: &Header, moves: &[(String, String)], date: &str) -> String {
     let _ = writeln!(
         s,
         "# A game of {} recorded by sow {}; replay it with `sow play --from-record FILE`.",
-        h.title,
+        h.title.replace(['\n', '\r'], " "),
         env!("CARGO_PKG_VERSION")
     );
     let _ = writeln!(s, "variant = {}", q(&h.variant));
@@ -61,9 +61,12 @@ pub fn write(h: &Header, moves: &[(String, String)], date: &str) -> String {
     if let Some(f) = &h.first {
         let _ = writeln!(s, "first = {}", q(f));
     }
-    for (seat, who) in &h.players {
-        let _ = writeln!(s, "{seat} = {}", q(who));
-    }
+    let seats: Vec<String> = h
+        .players
+        .iter()
+        .map(|(seat, who)| format!("{seat} = {}", q(who)))
+        .collect();
+    let _ = writeln!(s, "players = {{ {} }}", seats.join(", "));
     let _ = writeln!(s, "level = {}", h.level);
     let _ = writeln!(s, "seed = {}", h.seed);
     let _ = writeln!(s, "date = {}", q(date));
@@ -153,8 +156,10 @@ pub fn read(text: &str) -> Result<Read, Diagnostic> {
         };
         options.push((k, v));
     }
-    // The moves' text begins after `'''` (and the line break right
-    // after it, which TOML drops); a literal string keeps the rest as is.
+    // The moves' text, read where it stands in the file (for the offsets
+    // of errors): after `'''` and the line break right after it, which
+    // TOML drops, up to the closing `'''`. A literal string keeps the rest
+    // as is (but for line breaks, `\r\n` read as `\n`).
     let span = raw.moves.span();
     let mut at = span.start + 3;
     let rest = text.get(at..).unwrap_or("");
@@ -163,28 +168,31 @@ pub fn read(text: &str) -> Result<Read, Diagnostic> {
     } else {
         usize::from(rest.starts_with('\n'))
     };
-    let body = raw.moves.get_ref();
-    if text.get(at..at + body.len()) != Some(body.as_str()) {
-        return Err(Diagnostic::at(
-            Span::new(span.start, span.end),
-            "the moves are not a literal string",
-            "here",
-        )
-        .hint("write them between `'''` and `'''`, one `N. PLAYER MOVE` a line"));
-    }
+    let literal = text.get(span.start..).is_some_and(|t| t.starts_with("'''"));
+    let body = match text.get(at..span.end.saturating_sub(3)) {
+        Some(b) if literal && b.replace("\r\n", "\n") == *raw.moves.get_ref() => b,
+        _ => {
+            return Err(Diagnostic::at(
+                Span::new(span.start, span.end),
+                "the moves are not a multi-line literal string",
+                "here",
+            )
+            .hint("write them between `'''` and `'''`, one `N. PLAYER MOVE` a line"))
+        }
+    };
     let mut moves = Vec::new();
     let mut offset = at;
     for line in body.split_inclusive('\n') {
         let words: Vec<(usize, &str)> = crate::play::tokens(line);
         match words.as_slice() {
             [] => {}
-            [(_, n), (_, player), (m, mv)]
+            [(k, n), (_, player), (m, mv)]
                 if n.strip_suffix('.')
                     .is_some_and(|n| n.parse::<u32>().is_ok()) =>
             {
                 if n.trim_end_matches('.') != (moves.len() + 1).to_string() {
                     return Err(Diagnostic::at(
-                        Span::new(offset, offset + n.len()),
+                        Span::new(offset + k, offset + k + n.len()),
                         format!("move {n} where move {}. was expected", moves.len() + 1),
                         "out of order",
                     )

@@ -35,6 +35,17 @@ pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// A new game from `start` and a second copy of it to play in, for a
+/// thread of a run (see [`in_order`]'s state); none when listing the
+/// start's turns runs past the engine's limit.
+pub fn fresh_games(
+    engine: &std::sync::Arc<crate::engine::Engine>,
+    start: &crate::engine::Position,
+) -> Option<(crate::engine::Game, crate::engine::Game)> {
+    let fresh = crate::engine::Game::from_position(engine.clone(), start.clone(), Vec::new());
+    fresh.ok().map(|g| (g.clone(), g))
+}
+
 /// How a run shows its progress.
 pub struct Progress {
     bar: ProgressBar,
@@ -101,7 +112,7 @@ pub fn in_order<S: Send, T: Send>(
     let batch = BATCH_PER_THREAD * jobs as u64;
     let mut done = 0;
     while done < total && !interrupted() {
-        let end = total.min(done + batch);
+        let end = total.min(done.saturating_add(batch));
         let results: Vec<Option<T>> = match &pool {
             Some(Ok(pool)) => pool.install(|| (done..end).into_par_iter().map(piece).collect()),
             // One thread (or none could be started): here, in order.

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 
 use crate::ai::{self, Agent, Seat};
 use crate::diagnostic::{render_all, Diagnostic};
-use crate::engine::{Game, TooLong};
+use crate::engine::{Game, TooLong, Turn};
 use crate::ir::Player;
 use crate::notation::write_turn;
 use crate::{json, play, Variant};
@@ -71,9 +71,9 @@ pub struct Io<'a> {
     pub interactive: bool,
     /// Each ply, as `sow play` prints it.
     pub print: &'a mut dyn FnMut(&Game, usize, Option<&str>),
-    /// Each ply played: its number, its player, the turn as written (a ply
-    /// undone is played again under its number).
-    pub played: &'a mut dyn FnMut(usize, Player, &str),
+    /// Each ply played: its number, its player, the turn and as written
+    /// (a ply undone is played again under its number).
+    pub played: &'a mut dyn FnMut(usize, Player, Turn, &str),
     /// Messages for the person.
     pub talk: &'a mut dyn Write,
 }
@@ -111,7 +111,7 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
             if game.play(turn).is_err() {
                 return Ended::TooLong;
             }
-            played(ply, mover, &written);
+            played(ply, mover, turn, &written);
             print(game, ply, Some(&written));
             continue;
         }
@@ -181,8 +181,8 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
             _ => {
                 let before = game.clone();
                 match play::play_written(game, 0, text) {
-                    Ok(written) => {
-                        played(ply, ai::to_move(&before), &written);
+                    Ok((turn, written)) => {
+                        played(ply, ai::to_move(&before), turn, &written);
                         history.push(before);
                         print(game, ply, Some(&written));
                     }

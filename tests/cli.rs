@@ -769,11 +769,32 @@ fn completions_and_the_manual_page_cover_every_command() {
         man.stdout
     );
     for command in [
-        "check", "play", "moves", "perft", "random", "analyze", "show", "run", "list",
+        "check",
+        "play",
+        "moves",
+        "perft",
+        "random",
+        "analyze",
+        "draw",
+        "show",
+        "run",
+        "list",
+        "completions",
+        "man",
     ] {
-        assert!(help.stdout.contains(command), "--help: {command}");
-        assert!(bash.stdout.contains(command), "bash completions: {command}");
-        assert!(man.stdout.contains(command), "man page: {command}");
+        assert!(
+            help.stdout.contains(&format!("\n  {command} ")),
+            "--help: {command}"
+        );
+        assert!(
+            bash.stdout
+                .contains(&format!("cmd=\"sow__subcmd__{command}\"")),
+            "bash completions: {command}"
+        );
+        assert!(
+            man.stdout.contains(&format!("sow\\-{command}(1)")),
+            "man page: {command}"
+        );
     }
     for option in [
         "--from-record",

@@ -235,8 +235,7 @@ fn a_record_replays_the_game_it_records() {
     for line in [
         "variant = \"dakon\"",
         "title = \"Dakon\"",
-        "south = \"mcts\"",
-        "north = \"random\"",
+        "players = { south = \"mcts\", north = \"random\" }",
         "level = 1",
         "seed = 3",
         &format!("sow = \"{}\"", env!("CARGO_PKG_VERSION")),
@@ -257,6 +256,11 @@ fn a_record_replays_the_game_it_records() {
     let replayed = sow(&["play", "--from-record", file, "--format", "json"], "");
     assert_eq!(replayed.code, 0, "{}", replayed.stderr);
     assert_eq!(replayed.stdout, r.stdout, "the same plies, the same end");
+    // The same record with Windows line breaks.
+    std::fs::write(file, text.replace('\n', "\r\n")).unwrap();
+    let crlf = sow(&["play", "--from-record", file, "--format", "json"], "");
+    assert_eq!(crlf.code, 0, "{}", crlf.stderr);
+    assert_eq!(crlf.stdout, r.stdout, "CRLF");
 
     // A person's game, a turn undone: the record has the turns that stand.
     let r = sow(

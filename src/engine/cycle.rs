@@ -120,6 +120,11 @@ pub(crate) struct Memo {
 const REMEMBERED: usize = 256;
 
 impl Memo {
+    /// Forgets every turn remembered.
+    pub(crate) fn clear(&mut self) {
+        self.seen.clear();
+    }
+
     fn key(before: &Position, turn: Turn) -> Vec<u32> {
         let mut k = Vec::with_capacity(before.cells.len() + before.vars.len() + 6);
         k.extend_from_slice(&before.cells);

@@ -80,9 +80,11 @@ struct State {
     worked: u64,
     /// Buffers for the actions of the `after` and `end` rules.
     acts: Acts,
-    /// While tracing: the rules that forbade a turn of the position's
-    /// (`forbid`: they fire in turns never played).
+    /// While tracing: the rules that ruled out a turn of the position's
+    /// (a `forbid`, a `turn` rule's `require`: they fire in turns never
+    /// played), and whether the listing was tried while tracing.
     forbade: Vec<u16>,
+    traced_listing: bool,
     keep: Vec<u8>,
     /// A game a look ahead lists turns on: it judges no end rule and
     /// offers no pass (see [`super::lookahead`]).
@@ -186,6 +188,18 @@ impl Game {
         &self.st.acts.fired
     }
 
+    /// Copies another game as [`Game::copy_from`] does, and forgets what
+    /// this one learnt in its own play (the turns found never to end, the
+    /// positions looked ahead at), so that it plays on exactly as a clone
+    /// of `other` would, spending the same work: a run that reuses one
+    /// game for many gives the same results however the games are shared
+    /// out.
+    pub fn copy_afresh(&mut self, other: &Game) {
+        self.copy_from(other);
+        self.st.scratch.memo.clear();
+        self.st.ahead = Default::default();
+    }
+
     /// Copies another game of the same variant, without allocating when the
     /// buffers are large enough.
     pub fn copy_from(&mut self, other: &Game) {
@@ -209,6 +223,8 @@ impl Game {
         // What the legal turns do is worked out again when asked.
         st.judged = false;
         st.forbade.clear();
+        st.traced_listing = false;
+        st.acts.fired.clear();
         st.outcome.clone_from(&o.outcome);
         st.plies = o.plies;
         st.total = o.total;
@@ -336,11 +352,13 @@ impl Game {
     fn play_traced(&mut self, turn: Turn) -> Result<(), TooLong> {
         let (e, st) = (&*self.engine, &mut self.st);
         st.keep_before(e);
-        if !st.judged {
-            // (A listing copied from another game: its turns are tried
-            // again, noting what forbids one.)
-            st.worked += std::mem::take(&mut st.scratch.work);
-            st.try_turns(e, false);
+        if !st.traced_listing {
+            // A listing made before tracing, copied from another game or
+            // taken from a look ahead: the turns are listed again, noting
+            // the rules that rule one out. (The turn is played below, and
+            // the next position listed afresh.)
+            let mover = st.pos.to_move.unwrap_or(0);
+            st.generate(e, mover, true)?;
         }
         st.acts.fired.clone_from(&st.forbade);
         st.fired_before(e, turn);
@@ -512,6 +530,18 @@ pub struct RoundEnd {
     pub outcome: Outcome,
     /// The position the round ended in.
     pub position: Position,
+}
+
+/// While tracing: notes rule `id` as one that ruled out a turn (one still
+/// legal it does not hold for, in `keep` as [`State::judge_turns`] marks
+/// them), unless it only prefers and holds for none (`idle`).
+#[cold]
+#[inline(never)]
+fn note_ruled_out(keep: &[u8], idle: bool, id: u16, forbade: &mut Vec<u16>) {
+    let ruled_out = !idle && keep.iter().any(|&flag| flag & 1 != 0 && flag & 2 == 0);
+    if ruled_out && !forbade.contains(&id) {
+        forbade.push(id);
+    }
 }
 
 /// The reason reported when a turn that never ends ends the game.
@@ -743,11 +773,16 @@ impl State {
     /// Fills `legal` with the turns the rules allow `mover`.
     /// With `settle`, turns may be left unfinished where the rules allow
     /// (see [`State::judge_turns`]); the tests compare with `false`.
+    // (Inlined into `settle`, where it runs after every turn, as it was
+    // before tracing called it too.)
+    #[inline(always)]
     fn generate(&mut self, e: &Engine, mover: Player, settle: bool) -> Result<(), TooLong> {
         self.forbade.clear();
+        self.traced_listing = false;
         if self.adopt() {
             return Ok(());
         }
+        self.traced_listing = self.acts.tracing;
         self.legal.clear();
         self.endless.clear();
         self.judged = false;
@@ -1178,6 +1213,8 @@ impl State {
             tried,
             keep,
             endless,
+            acts,
+            forbade,
             ..
         } = self;
         for (ri, r) in turn_rules.iter().enumerate() {
@@ -1231,6 +1268,9 @@ impl State {
                     };
                     keep[k] |= if holds { 2 } else { 0 };
                     any |= holds;
+                }
+                if acts.tracing {
+                    note_ruled_out(keep, prefer && !any, r.id, forbade);
                 }
                 for flag in keep.iter_mut() {
                     let holds = *flag & 2 != 0;

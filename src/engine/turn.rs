@@ -89,7 +89,7 @@ pub(crate) struct Scratch {
     pub acts: Acts,
     watch: Watch,
     /// The long turns this game found never to end.
-    memo: Memo,
+    pub memo: Memo,
     /// The flags the last turn played read (bits 0–7, a bit per flag),
     /// and from bit 32 on the sowings at which it read the per-sowing flag.
     pub asked: u64,
