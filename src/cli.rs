@@ -50,7 +50,7 @@ enum SeatArg {
     Random,
     /// Monte Carlo tree search.
     Mcts,
-    /// Alpha-beta search on the variant's score.
+    /// Alpha-beta search on the variant's estimate (its score unless it gives one).
     Minimax,
 }
 
@@ -105,7 +105,7 @@ enum PlayerArg {
     Random,
     /// Monte Carlo tree search.
     Mcts,
-    /// Alpha-beta search on the variant's score.
+    /// Alpha-beta search on the variant's estimate (its score unless it gives one).
     Minimax,
 }
 

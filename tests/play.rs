@@ -313,3 +313,36 @@ fn a_bad_record_is_refused_where_it_is_wrong() {
     let r = sow(&["play", "kalah", "--from-record", file], "");
     assert_eq!(r.code, 2, "a variant besides a record: {}", r.stderr);
 }
+
+/// A variant's `estimate` is what `minimax` weighs positions by (its
+/// `score` where it gives none): Kalah told that its own store is bad
+/// plays otherwise from the start, and the engine's estimate is the
+/// expression's value for each player.
+#[test]
+fn minimax_weighs_positions_by_the_variant_estimate() {
+    let kalah = common::shipped("kalah");
+    let src = "variant kalah-backwards\nextends kalah\nestimate 0 - seeds(store(player))\n";
+    let backwards = sow::Variant::from_source("kalah-backwards.sow", src).expect("checks");
+    let mut game = Game::new(backwards.engine.clone()).unwrap();
+    game.play(game.legal_turns()[2]).unwrap(); // C: 4 seeds, the last in the store
+    assert_eq!(backwards.engine.estimates(game.position()), [-1, 0]);
+    assert_eq!(backwards.engine.scores(game.position()), [24, 24]);
+    let choose = |v: &sow::Variant| {
+        let game = Game::new(v.engine.clone()).unwrap();
+        let mut ab = ai::computer(Seat::Minimax, 1, 0).unwrap();
+        sow::notation::write_turn(&game, ab.choose(&game).unwrap())
+    };
+    // Kalah's own minimax sows into its store (C, the extra turn); told
+    // that its store is bad, it keeps seeds out of it.
+    assert_eq!(choose(&kalah), "C");
+    assert_ne!(choose(&backwards), "C");
+    // One expression, as for `score`.
+    let bad = "variant k2\nextends kalah\nestimate 1 2\n";
+    let Err(err) = sow::Variant::from_source("k2.sow", bad) else {
+        panic!("two expressions refused");
+    };
+    assert!(
+        format!("{err:?}").contains("`estimate` takes one expression"),
+        "{err:?}"
+    );
+}

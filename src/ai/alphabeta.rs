@@ -1,7 +1,7 @@
-//! Alpha-beta search on the variant's score: the turns looked at to a
-//! depth, deepened one turn at a time while a budget of positions lasts,
-//! each position at the depth judged by the mover's score less the
-//! opponent's.
+//! Alpha-beta search on the variant's estimate (its `estimate`, else its
+//! `score`): the turns looked at to a depth, deepened one turn at a time
+//! while a budget of positions lasts, each position at the depth judged by
+//! the mover's estimate less the opponent's.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -19,7 +19,7 @@ const POSITION_WORK: u64 = 200;
 /// What a won game is worth, beyond any score (a win sooner worth more).
 const WIN: i64 = 1 << 40;
 
-/// Alpha-beta search on the variant's `score`, with a budget a turn of the
+/// Alpha-beta search on the variant's `estimate` (or `score`), with a budget a turn of the
 /// engine's work ([`Game::work`]: counted, not timed, so that a seed gives
 /// the same games on any machine).
 pub struct AlphaBeta {
@@ -83,7 +83,7 @@ impl Search {
                 None => 0,
             },
             None => {
-                let s = game.engine().scores(game.position());
+                let s = game.engine().estimates(game.position());
                 if self.solo {
                     s[0]
                 } else {

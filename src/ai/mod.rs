@@ -24,7 +24,7 @@ pub enum Seat {
     Random,
     /// Monte Carlo tree search ([`Mcts`]).
     Mcts,
-    /// Alpha-beta search on the variant's score ([`AlphaBeta`]).
+    /// Alpha-beta search on the variant's estimate, else its score ([`AlphaBeta`]).
     Minimax,
 }
 
@@ -112,13 +112,14 @@ impl Agent for RandomAgent {
 
 /// What a finished (or cut off) game is worth to each player: 1 a win, 0 a
 /// loss, ½ a draw; a game cut off before its end is judged by the
-/// variant's score. A solitaire's one player wins or not.
+/// variant's estimate (its score unless it gives one). A solitaire's one
+/// player wins or not.
 pub(crate) fn rewards(game: &Game) -> [f64; 2] {
     let solo = game.engine().rules.seats() == 1;
     let winner = match game.outcome() {
         Some(o) => o.winner,
         None => {
-            let s = game.engine().scores(game.position());
+            let s = game.engine().estimates(game.position());
             match s[0].cmp(&s[1]) {
                 _ if solo => None,
                 std::cmp::Ordering::Greater => Some(0),

@@ -133,27 +133,41 @@ impl Checker {
         }
     }
 
-    /// `score EXPR`: each player's (`player`), at the end.
+    /// `score EXPR` (each player's, `player`, at the end) or `estimate
+    /// EXPR` (each player's, on any position, for the computer players).
     pub(super) fn score<'x>(
         &mut self,
         s: &Statement,
         scope: &dyn Fn(Context) -> Scope<'x>,
         score: &mut Option<Num>,
+        which: Scored,
     ) {
         self.no_block(s);
+        let (word, what, hint) = match which {
+            Scored::Score => (
+                "score",
+                "in `score`",
+                "write `score seeds(store(player)) + seeds(side(player))`",
+            ),
+            Scored::Estimate => (
+                "estimate",
+                "in `estimate`",
+                "write `estimate seeds(store(player)) * 2 + seeds(side(player))`",
+            ),
+        };
         let mut lw = Lowerer::new(scope(Context {
             sees: Sees::SCORE,
-            what: "in `score`",
+            what,
         }));
         match s.args.as_slice() {
             [e] => *score = lw.num(e),
             _ => self.err(
                 Diagnostic::at(
                     s.span,
-                    "`score` takes one expression",
-                    "expected `score EXPR`",
+                    format!("`{word}` takes one expression"),
+                    format!("expected `{word} EXPR`"),
                 )
-                .hint("write `score seeds(store(player)) + seeds(side(player))`"),
+                .hint(hint),
             ),
         }
         self.diagnostics.append(&mut lw.diagnostics);
@@ -223,6 +237,17 @@ impl Checker {
         }
         self.diagnostics.append(&mut lw.diagnostics);
     }
+}
+
+/// Which of a player's numbers a statement gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Scored {
+    /// `score`: the final score, which decides a game the end rule leaves
+    /// to it.
+    Score,
+    /// `estimate`: how good a position is for a player, as the computer
+    /// players judge it (the score where there is none).
+    Estimate,
 }
 
 /// The score without a `score` statement: a player's store, side and hand.

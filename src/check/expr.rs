@@ -505,7 +505,7 @@ impl<'a> Lowerer<'a> {
             "player" => {
                 need(
                     ctx.sees.each,
-                    "the player being scored, known only in `score`",
+                    "the player being scored, known only in `score` and `estimate`",
                     self,
                 )?;
                 Value::Who(Who::Each)

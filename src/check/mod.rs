@@ -30,7 +30,7 @@ use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Statement};
 pub use expr::Definition;
 use expr::{Context, Lowerer, Scope, Value};
 
-use ends::default_score;
+use ends::{default_score, Scored};
 use statements::StatementKind;
 
 pub use crate::limits::MAX_PITS;
@@ -127,6 +127,7 @@ struct Lowered {
     rule_names: HashMap<String, Span>,
     too_many_rules: bool,
     score: Option<Num>,
+    estimate: Option<Num>,
     /// The `pass` statement, once seen (its condition, if it lowered).
     pass: Option<Option<Cond>>,
     rounds: Option<Option<Cond>>,
@@ -164,6 +165,7 @@ impl Lowered {
             rule_names: HashMap::new(),
             too_many_rules: false,
             score: None,
+            estimate: None,
             pass: None,
             owner: None,
             phases: Vec::new(),
@@ -667,7 +669,8 @@ impl Checker {
                         }
                     }
                 }
-                StatementKind::Score => self.score(s, &scope, &mut l.score),
+                StatementKind::Score => self.score(s, &scope, &mut l.score, Scored::Score),
+                StatementKind::Estimate => self.score(s, &scope, &mut l.estimate, Scored::Estimate),
                 StatementKind::Pass => self.pass(s, &scope, &mut l.pass),
                 StatementKind::Match => self.match_ends(s, &scope, &mut l.rounds),
                 StatementKind::Owner => self.owner_follows(s, &players, &mut l.owner),
@@ -741,6 +744,7 @@ impl Checker {
             rules: l.rules,
             ends: l.ends,
             score: l.score.unwrap_or_else(default_score),
+            estimate: l.estimate,
             endless: l.endless,
             pass: l.pass.flatten(),
             owner: l.owner,

@@ -40,6 +40,8 @@ pub enum StatementKind {
     End,
     /// `score N`
     Score,
+    /// `estimate N`
+    Estimate,
     /// `endless: POLICY`
     Endless,
     /// `pass when C`
@@ -101,6 +103,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     spec("rule", StatementKind::Rule, Key::Named, false),
     spec("end", StatementKind::End, Key::Named, false),
     spec("score", StatementKind::Score, Key::Once, false),
+    spec("estimate", StatementKind::Estimate, Key::Once, false),
     spec("endless", StatementKind::Endless, Key::Once, false),
     spec("pass", StatementKind::Pass, Key::Once, false),
     spec("owner", StatementKind::Owner, Key::Once, false),

@@ -1164,6 +1164,12 @@ impl Compiler<'_> {
     pub fn score(&self, each: Player) -> N {
         self.num(&self.rules.score, Known::mover(each, Some(each)))
     }
+
+    /// The estimate of one player (`estimate`), or its score.
+    pub fn estimate(&self, each: Player) -> N {
+        let n = self.rules.estimate.as_ref().unwrap_or(&self.rules.score);
+        self.num(n, Known::mover(each, Some(each)))
+    }
 }
 
 /// The exact result of `x op y` as a linear sum when it is one and cannot

@@ -50,6 +50,8 @@ pub struct Engine {
     stage_dims: Option<(i64, i64, i64)>,
     /// Each player's score.
     scores: [N; 2],
+    /// Each player's estimate (`estimate`, else the score).
+    estimates: [N; 2],
     /// Who moves after each player ([`Rules::next_player`], kept at hand).
     next_player: [Player; 2],
     /// `last_mover`: its variable's slot, and the value naming each player.
@@ -165,6 +167,7 @@ impl Engine {
         let plan =
             [0u8, 1].map(|mover| Plan::compile(&rules, &board, &compiler, mover, stage_dims));
         let scores = [compiler.score(0), compiler.score(1)];
+        let estimates = [compiler.estimate(0), compiler.estimate(1)];
         let can = Abilities::new(&rules, &plan, counter_caps);
         // A variable the engine keeps: its slot, and the value naming each
         // player.
@@ -194,6 +197,7 @@ impl Engine {
             can,
             stage_dims,
             scores,
+            estimates,
         }
     }
 
@@ -212,11 +216,21 @@ impl Engine {
     }
 
     /// Each player's score on a position, as the variant's `score` counts
-    /// it (the game need not be over: a computer player weighs positions
-    /// by it).
+    /// it (the game need not be over).
     pub fn scores(&self, pos: &Position) -> [i64; 2] {
         let f = Ctx::new(pos, pos, NONE, NONE);
         [self.num(&self.scores[0], &f), self.num(&self.scores[1], &f)]
+    }
+
+    /// How good a position is for each player, as the variant's `estimate`
+    /// judges it (its `score` where it has none): what the computer
+    /// players weigh positions by.
+    pub fn estimates(&self, pos: &Position) -> [i64; 2] {
+        let f = Ctx::new(pos, pos, NONE, NONE);
+        [
+            self.num(&self.estimates[0], &f),
+            self.num(&self.estimates[1], &f),
+        ]
     }
 
     /// Number of cells: pits and the two stores.

@@ -55,6 +55,11 @@ pub struct Rules {
     pub ends: Vec<End>,
     /// Each player's final score (with [`Who::Each`] for the player scored).
     pub score: Num,
+    /// `estimate N`: how good a position is for each player (with
+    /// [`Who::Each`]), as the computer players judge it; the score where
+    /// none is given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<Num>,
     /// What becomes of a turn that would sow for ever.
     pub endless: Endless,
     /// Where the player to move may pass (`pass when C`): judged before a

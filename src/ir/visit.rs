@@ -35,7 +35,7 @@ pub enum Root<'a> {
     Phase(&'a Phase),
     /// A mark of the text board.
     Mark(&'a Mark),
-    /// The score.
+    /// The score, or the estimate.
     Score(&'a Num),
     /// A line of the sowing's direction (its condition).
     Way(&'a Way),
@@ -265,6 +265,7 @@ impl Rules {
             .chain(self.phases.iter().map(Root::Phase))
             .chain(self.marks.iter().map(Root::Mark))
             .chain(std::iter::once(Root::Score(&self.score)))
+            .chain(self.estimate.iter().map(Root::Score))
             .chain(self.sowing.direction.iter().map(Root::Way))
             .chain(self.sowing.leave.iter().map(Root::Leave))
             .chain(self.pass.iter().map(Root::Pass))
