@@ -1159,13 +1159,20 @@ impl State {
 
     /// Whether turns must be played to be judged here (see `Listing`):
     /// everywhere, or where some `turn` rule applies.
+    #[inline(always)]
     fn judging(&self, e: &Engine, mover: Player, phase: usize) -> bool {
         match e.can.listing {
             Listing::Started => false,
             Listing::PlayedOut { everywhere: true } => true,
-            Listing::PlayedOut { everywhere: false } => e.plan[mover as usize].turn[phase]
-                .iter()
-                .any(|r| e.cond(&r.when, &Ctx::new(&self.pos, &self.pos, NONE, NONE))),
+            Listing::PlayedOut { everywhere: false } => {
+                let f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
+                for r in &e.plan[mover as usize].turn[phase] {
+                    if e.cond(&r.when, &f) {
+                        return true;
+                    }
+                }
+                false
+            }
         }
     }
 
