@@ -225,63 +225,104 @@ pub(crate) enum C {
 
 /// Whether a condition reads the turn's flags.
 pub(crate) fn reads_flag(c: &C) -> bool {
-    fn num(n: &N) -> bool {
+    reads(c, &|c| matches!(c, C::Flagged(_) | C::FlaggedHere(_)))
+}
+
+/// Whether a condition reads the letter the turn was chosen with.
+pub(crate) fn reads_choice(c: &C) -> bool {
+    reads(c, &|c| matches!(c, C::Chose(_)))
+}
+
+/// Whether some part of a condition, down to the conditions inside its
+/// numbers, places, players and regions, is one `part` picks out.
+fn reads(c: &C, part: &dyn Fn(&C) -> bool) -> bool {
+    fn num(n: &N, part: &dyn Fn(&C) -> bool) -> bool {
         match n {
-            N::Lin(l) => lin(l),
-            N::Arith(_, a, b) => num(a) || num(b),
+            N::Lin(l) => lin(l, part),
+            N::Arith(_, a, b) => num(a, part) || num(b, part),
         }
     }
-    fn lin(l: &Lin) -> bool {
+    fn lin(l: &Lin, part: &dyn Fn(&C) -> bool) -> bool {
         l.terms.iter().any(|(_, t)| match t {
-            T::Count(r, c) => region(r) || reads_flag(c),
-            T::Sum(r) => region(r),
-            T::Before(n) => num(n),
-            T::If(c, a, b) => reads_flag(c) || num(a) || num(b),
-            T::SumOver(r, n) => region(r) || num(n),
-            T::Seeds(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => false,
+            T::Seeds(p) => place(p, part),
+            T::Hand(w) => who(w, part),
+            T::Count(r, c) => region(r, part) || reads(c, part),
+            T::Sum(r) => region(r, part),
+            T::Before(n) => num(n, part),
+            T::If(c, a, b) => reads(c, part) || num(a, part) || num(b, part),
+            T::SumOver(r, n) => region(r, part) || num(n, part),
+            T::Total | T::Captured | T::Sowings => false,
         })
     }
-    fn region(r: &R) -> bool {
+    fn region(r: &R, part: &dyn Fn(&C) -> bool) -> bool {
         match r {
             R::Where(r, stages) => {
-                region(r)
+                region(r, part)
                     || stages.iter().any(|s| match s {
-                        Sift::Keep(c) => reads_flag(c),
-                        Sift::First(n) => num(n),
+                        Sift::Keep(c) => reads(c, part),
+                        Sift::First(n) => num(n, part),
                     })
             }
-            R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => false,
+            R::FirstCaptures(w) => who(w, part),
+            R::SideOf(w) | R::NamedOf(_, w) => who(w, part),
+            R::Cells(_) => false,
         }
     }
+    fn place(p: &P, part: &dyn Fn(&C) -> bool) -> bool {
+        match p {
+            P::Opposite(p) | P::Behind(p) | P::Along(p, ..) => place(p, part),
+            P::First(r) => region(r, part),
+            P::StoreOf(w) | P::NamedOf(_, w) => who(w, part),
+            P::Cell(_) | P::Last | P::Origin | P::Lifted | P::Here => false,
+        }
+    }
+    fn who(w: &W, part: &dyn Fn(&C) -> bool) -> bool {
+        match w {
+            W::OwnerOf(p) | W::OwnerNow(p) => place(p, part),
+            W::Other(w) => who(w, part),
+            W::Is(_) | W::Var(..) => false,
+        }
+    }
+    fn var(v: &V, part: &dyn Fn(&C) -> bool) -> bool {
+        match v {
+            V::PlayerOf(_, w) => who(w, part),
+            V::PitOf(_, p) => place(p, part),
+            V::PitsOf(_, r) => region(r, part),
+            V::Slot(_) => false,
+        }
+    }
+    if part(c) {
+        return true;
+    }
     match c {
-        C::Flagged(_) | C::FlaggedHere(_) => true,
-        C::In(_, r) | C::VarIs(V::PitsOf(_, r), _) => region(r),
-        C::Not(inner) => reads_flag(inner),
-        C::And(v) | C::Or(v) => v.iter().any(reads_flag),
-        C::Cmp(_, a, b) => num(a) || num(b),
-        C::Range(a, b, c) => num(a) || num(b) || num(c),
-        C::LinCmp(_, l) => lin(l),
-        C::VarIs(..)
-        | C::Const(_)
+        C::VarIs(v, _) => var(v, part),
+        C::Not(inner) => reads(inner, part),
+        C::And(v) | C::Or(v) => v.iter().any(|c| reads(c, part)),
+        C::Cmp(_, a, b) => num(a, part) || num(b, part),
+        C::Range(a, b, c) => num(a, part) || num(b, part) || num(c, part),
+        C::LinCmp(_, l) => lin(l, part),
+        C::SeedsCmp(_, p, _)
+        | C::SeedsIn(p, ..)
+        | C::OwnerIs(p, _)
+        | C::OwnerNow(p, _)
+        | C::InCells(p, _) => place(p, part),
+        C::In(p, r) => place(p, part) || region(r, part),
+        C::SamePlace(a, b) => place(a, part) || place(b, part),
+        C::SamePlayer(a, b) => who(a, part) || who(b, part),
+        C::NoLegalTurnOf(w) | C::HasCapture(w) => who(w, part),
+        C::Const(_)
         | C::CellLin(..)
         | C::SumCmp(..)
         | C::SpanCmp(..)
-        | C::SeedsCmp(..)
-        | C::SeedsIn(..)
-        | C::SamePlace(..)
-        | C::OwnerIs(..)
-        | C::OwnerNow(..)
-        | C::SamePlayer(..)
-        | C::InCells(..)
         | C::NoLegalTurn
-        | C::NoLegalTurnOf(_)
         | C::Repeated
         | C::Cut
         | C::LastSeed
         | C::Going(_)
         | C::Chose(_)
-        | C::InPhase(_)
-        | C::HasCapture(_) => false,
+        | C::Flagged(_)
+        | C::FlaggedHere(_)
+        | C::InPhase(_) => false,
     }
 }
 

@@ -9,7 +9,7 @@ use super::compiled::{compare, OnTurn, A, C, P};
 use super::eval::Ctx;
 use super::history::History;
 use super::lookahead::Lookahead;
-use super::plan::{Candidate, Ways};
+use super::plan::Ways;
 use super::turn::Applied;
 use super::turn::{Halt, Scratch, TooLong};
 use super::{BoundEnds, Engine, Outcome, Position, Turn, NONE};
@@ -800,16 +800,24 @@ impl State {
             // where the direction is chosen, else one turn with none.
             let chosen = always.unwrap_or_else(|| e.way(mover, &self.pos, cand.pit).is_none());
             if !chosen {
-                self.start(e, cand, Turn::NO_LETTER);
+                if self.allows(e, &cand.allowed, cand.pit, Turn::NO_LETTER) {
+                    self.legal.push(Turn::from_pit(cand.pit, Turn::NO_LETTER));
+                }
+                continue;
+            }
+            // What does not read the letter, judged once for the pit.
+            if !self.allows(e, &cand.unlettered, cand.pit, Turn::NO_LETTER) {
                 continue;
             }
             for (i, letter) in e.rules.notation.letters.iter().enumerate() {
-                if e.heading(mover, cand.pit, letter.heading).is_some() {
-                    self.start(e, cand, i as u8);
+                if e.heading(mover, cand.pit, letter.heading).is_some()
+                    && self.allows(e, &cand.lettered, cand.pit, i as u8)
+                {
+                    self.legal.push(Turn::from_pit(cand.pit, i as u8));
                 }
             }
         }
-        if plan.start_prefers {
+        if !plan.start_prefers[phase].is_empty() {
             self.start_preferences(e, mover, phase);
         }
         if let Some((store, _)) = plan.from_store {
@@ -973,28 +981,32 @@ impl State {
     /// Preferences among starting pits (`prefer` in `start` rules), in file
     /// order: each keeps only the turns it holds for, if any.
     fn start_preferences(&mut self, e: &Engine, mover: Player, phase: usize) {
-        let candidates = &e.plan[mover as usize].candidates[phase];
-        let n_start = candidates.first().map_or(0, |c| c.start.len());
-        for ri in 0..n_start {
-            let nactions = candidates[0].start[ri].actions.len();
-            for ai in 0..nactions {
-                if !matches!(candidates[0].start[ri].actions[ai], A::Prefer(_)) {
-                    continue;
-                }
-                let pos = &self.pos;
-                let holds = |t: &Turn| {
-                    let cand = candidates
-                        .iter()
-                        .find(|c| c.pit == t.pit)
-                        .expect("a candidate");
-                    let r = &cand.start[ri];
-                    let mut f = Ctx::new(pos, pos, t.pit, NONE);
-                    f.choice = t.choice;
-                    e.cond(&r.when, &f) && matches!(&r.actions[ai], A::Prefer(c) if e.cond(c, &f))
-                };
-                if self.legal.iter().any(holds) {
-                    self.legal.retain(holds);
-                }
+        let plan = &e.plan[mover as usize];
+        let candidates = &plan.candidates[phase];
+        for &(ri, ai) in &plan.start_prefers[phase] {
+            // Each turn judged once. The legal turns are in the
+            // candidates' order, so the candidate of each is found by
+            // walking both lists together.
+            self.keep.clear();
+            let mut c = 0;
+            let mut f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
+            for t in &self.legal {
+                c += candidates[c..]
+                    .iter()
+                    .position(|cand| cand.pit == t.pit)
+                    .expect("a candidate for each turn listed");
+                let r = &candidates[c].start[ri];
+                (f.origin, f.lifted, f.choice) = (t.pit, t.pit, t.choice);
+                let holds =
+                    e.cond(&r.when, &f) && matches!(&r.actions[ai], A::Prefer(c) if e.cond(c, &f));
+                self.keep.push(holds as u8);
+            }
+            if self.keep.contains(&1) {
+                let mut k = 0;
+                self.legal.retain(|_| {
+                    k += 1;
+                    self.keep[k - 1] == 1
+                });
             }
         }
     }
@@ -1138,22 +1150,20 @@ impl State {
         }
     }
 
-    /// Lists the turn from a candidate pit with `choice`, if the `start`
-    /// rules allow it. The common requirement, `seeds(origin) > 0` on a
-    /// known pit, is judged without building a context.
+    /// Whether `allowed` (a candidate's requirements, or part of them)
+    /// holds for the turn from `pit` with `choice`. The common requirement,
+    /// `seeds(origin) > 0` on a known pit, is judged without building a
+    /// context.
     #[inline(always)]
-    fn start(&mut self, e: &Engine, cand: &Candidate, choice: u8) {
-        let allowed = match &cand.allowed {
+    fn allows(&self, e: &Engine, allowed: &C, pit: u16, choice: u8) -> bool {
+        match allowed {
             C::Const(b) => *b,
             C::SeedsCmp(op, P::Cell(c), k) => compare(*op, self.pos.cells[*c as usize] as i64, *k),
             other => {
-                let mut f = Ctx::new(&self.pos, &self.pos, cand.pit, NONE);
+                let mut f = Ctx::new(&self.pos, &self.pos, pit, NONE);
                 f.choice = choice;
                 e.cond(other, &f)
             }
-        };
-        if allowed {
-            self.legal.push(Turn::from_pit(cand.pit, choice));
         }
     }
 
@@ -1303,9 +1313,11 @@ impl State {
                 _ => {}
             }
             if flag & 1 == 1 {
-                legal.swap(j, k);
-                tried.swap(j, k);
-                results.swap(j, k);
+                if j != k {
+                    legal.swap(j, k);
+                    tried.swap(j, k);
+                    results.swap(j, k);
+                }
                 j += 1;
             }
         }

@@ -8,7 +8,7 @@ use super::abilities::mentions_each;
 use super::board::Board;
 use super::compiled::{self, CRule, Compiler, OnTurn, A, C, W};
 use super::{eval, Engine, NONE};
-use crate::ir::{Action, Decision, Direction, Moment, Player, Rules};
+use crate::ir::{Decision, Direction, Moment, Player, Rules};
 use crate::limits::MAX_COMPILED;
 
 /// The most rule lists specialised for a pit (stages × cells); a larger
@@ -58,8 +58,9 @@ pub(crate) struct Plan {
     /// for it. A pit whose rules can never allow it is left out. One list
     /// for each phase (see [`Engine::phase_slot`]).
     pub candidates: Vec<Vec<Candidate>>,
-    /// Some `start` rule has a `prefer`.
-    pub start_prefers: bool,
+    /// For each phase, the `prefer` actions of the `start` rules that may
+    /// hold for some pit (the rule's index and the action's), in file order.
+    pub start_prefers: Vec<Vec<(usize, usize)>>,
     pub land: compiled::FirstOf,
     pub capture: Vec<CRule>,
     /// The `land`, `capture` and `lift` rules specialised for each stage of
@@ -114,9 +115,32 @@ pub(crate) struct Candidate {
     pub pit: u16,
     /// Every `require` of the `start` rules, folded into one condition.
     pub allowed: C,
+    /// The same in two, where the turn's letter is chosen: the parts that
+    /// do not read the letter (judged once for the pit), and those that do
+    /// (judged for each letter).
+    pub unlettered: C,
+    pub lettered: C,
     /// The `start` rules, for their preferences (one list shared by every
     /// pit when they are not specialised for each).
     pub start: std::sync::Arc<[CRule]>,
+}
+
+impl Candidate {
+    fn new(pit: u16, allowed: C, start: std::sync::Arc<[CRule]>) -> Candidate {
+        let parts = match &allowed {
+            C::And(parts) => parts.to_vec(),
+            other => vec![other.clone()],
+        };
+        let (lettered, unlettered): (Vec<C>, Vec<C>) =
+            parts.into_iter().partition(compiled::reads_choice);
+        Candidate {
+            pit,
+            allowed,
+            unlettered: compiled::join(true, unlettered),
+            lettered: compiled::join(true, lettered),
+            start,
+        }
+    }
 }
 
 /// The sowing's direction for a mover (`None`: chosen by a letter).
@@ -192,6 +216,26 @@ fn rules_at(rules: &Rules, m: Moment) -> Vec<usize> {
         .collect()
 }
 
+/// The `prefer` actions of the `start` rules that may hold for some of
+/// `candidates` (see [`Plan::start_prefers`]).
+fn start_prefers(candidates: &[Candidate]) -> Vec<(usize, usize)> {
+    let n_start = candidates.first().map_or(0, |c| c.start.len());
+    let mut prefers = Vec::new();
+    for ri in 0..n_start {
+        for ai in 0..candidates[0].start[ri].actions.len() {
+            let may_hold = candidates.iter().any(|c| {
+                let r = &c.start[ri];
+                r.when != C::Const(false)
+                    && matches!(&r.actions[ai], A::Prefer(p) if *p != C::Const(false))
+            });
+            if may_hold {
+                prefers.push((ri, ai));
+            }
+        }
+    }
+    prefers
+}
+
 /// How many phases, values of `sowings` and of `captured` the rules tell
 /// apart, when there are few enough stages (and rules) to compile the
 /// rules for each; `None` otherwise.
@@ -241,7 +285,7 @@ impl Plan {
                 captured: None,
             })
         };
-        let candidates = (0..=phases)
+        let candidates: Vec<Vec<Candidate>> = (0..=phases)
             .map(|p| {
                 let start_at = |origin: Option<u16>| -> std::sync::Arc<[CRule]> {
                     at(Moment::Start)
@@ -255,32 +299,30 @@ impl Plan {
                     .iter()
                     .filter(|&&pit| next[mover as usize][pit as usize] != NONE)
                     .map(|&pit| match (&shared, &shared_allowed) {
-                        (Some(start), Some(allowed)) => Candidate {
-                            pit,
-                            allowed: allowed.clone(),
-                            start: start.clone(),
-                        },
+                        (Some(start), Some(allowed)) => {
+                            Candidate::new(pit, allowed.clone(), start.clone())
+                        }
                         _ => {
                             let start = start_at(Some(pit));
-                            Candidate {
-                                pit,
-                                allowed: requirements(&start),
-                                start,
-                            }
+                            Candidate::new(pit, requirements(&start), start)
                         }
                     })
                     .filter(|c| c.allowed != C::Const(false))
                     .collect()
             })
             .collect();
-        let turn: Vec<Vec<CRule>> = (0..=phases)
+        let start_prefers = candidates.iter().map(|c| start_prefers(c)).collect();
+        // The `turn` rules of each phase, those that can never apply there
+        // left out (they keep every turn): with their indices.
+        let (turn_at, turn): (Vec<Vec<usize>>, Vec<Vec<CRule>>) = (0..=phases)
             .map(|p| {
                 at(Moment::Turn)
                     .into_iter()
-                    .map(|i| compiler.rule_at(i, mover, None, in_phase(p)))
-                    .collect()
+                    .map(|i| (i, compiler.rule_at(i, mover, None, in_phase(p))))
+                    .filter(|(_, r)| r.when != C::Const(false))
+                    .unzip()
             })
-            .collect();
+            .unzip();
         let ends: Vec<CEnd> = rules
             .ends
             .iter()
@@ -328,9 +370,9 @@ impl Plan {
                     sowings: None,
                     captured: Some(0),
                 };
-                at(Moment::Turn)
-                    .into_iter()
-                    .map(|i| {
+                turn_at[p]
+                    .iter()
+                    .map(|&i| {
                         let r = compiler.rule_at(i, mover, None, Some(nothing));
                         r.actions
                             .iter()
@@ -395,12 +437,7 @@ impl Plan {
             turn,
             settled,
             lazy,
-            start_prefers: at(Moment::Start).iter().any(|&i| {
-                rules.rules[i]
-                    .actions
-                    .iter()
-                    .any(|a| matches!(a, Action::Prefer(_)))
-            }),
+            start_prefers,
             land: compiled::FirstOf::new(rules_at(Moment::Land)),
             capture: rules_at(Moment::Capture),
             stages: stage_dims.map_or_else(Vec::new, |(np, ns, nc)| {
