@@ -55,6 +55,10 @@ pub(crate) struct Abilities {
     /// The largest numbers `sowings` and `captured` are compared with:
     /// beyond them the rules cannot tell two counts apart.
     pub counter_caps: (i64, i64),
+    /// Every turn is one sowing from a pit, its seeds lifted with no rule
+    /// judged, and nothing is judged after it: the turn's loop is compiled
+    /// for such variants with the rest left out (`Engine::sow_turn`).
+    pub plain_turns: bool,
 }
 
 impl Abilities {
@@ -80,6 +84,29 @@ impl Abilities {
                     })
                 })
             });
+        // No `land` rule sows again (so every turn is one sowing).
+        let sows_once = !plan.iter().any(|p| {
+            p.land.rules.iter().filter(live).any(|r| {
+                r.actions.iter().any(|a| {
+                    matches!(
+                        a,
+                        A::Relay(_) | A::RelayFrom(_) | A::RelayGoing(_) | A::Resow { .. }
+                    )
+                })
+            })
+        });
+        let judges_drops = plan
+            .iter()
+            .any(|p| !p.drop.is_empty() || p.skip_when.is_some());
+        let plain_turns = sows_once
+            && !judges_drops
+            && plan.iter().all(|p| {
+                p.entry.is_none()
+                    && p.from_store.is_none()
+                    && p.lift.is_empty()
+                    && p.leave.is_none()
+                    && p.after.is_empty()
+            });
         // Turns that never end must be found before they are listed, when
         // the variant forbids them and its turns can sow more than once.
         let endless_forbidden = rules.endless == Endless::Forbid && detect_cycles;
@@ -100,9 +127,7 @@ impl Abilities {
             ends_read_total: rules.ends.iter().any(|e| {
                 crate::ir::visit::Root::End(e).any(&|n| matches!(n, Node::Num(Num::Total)))
             }),
-            judges_drops: plan
-                .iter()
-                .any(|p| !p.drop.is_empty() || p.skip_when.is_some()),
+            judges_drops,
             looks_before_turns: rules.any(
                 &|n| matches!(n, Node::Cond(Cond::NoLegalTurn(w)) if *w != crate::ir::Who::Mover),
             ),
@@ -114,6 +139,7 @@ impl Abilities {
             forbids,
             detect_cycles,
             counter_caps,
+            plain_turns,
         }
     }
 }

@@ -225,24 +225,58 @@ pub(crate) enum C {
 
 /// Whether a condition reads the turn's flags.
 pub(crate) fn reads_flag(c: &C) -> bool {
-    reads(c, &|c| matches!(c, C::Flagged(_) | C::FlaggedHere(_)))
+    let cond = |c: &C| matches!(c, C::Flagged(_) | C::FlaggedHere(_));
+    reads(
+        c,
+        &Picks {
+            cond: &cond,
+            place: &|_| false,
+        },
+    )
 }
 
 /// Whether a condition reads the letter the turn was chosen with.
 pub(crate) fn reads_choice(c: &C) -> bool {
-    reads(c, &|c| matches!(c, C::Chose(_)))
+    let cond = |c: &C| matches!(c, C::Chose(_));
+    reads(
+        c,
+        &Picks {
+            cond: &cond,
+            place: &|_| false,
+        },
+    )
+}
+
+/// Whether a condition reads where a turn starts (its origin, letter or
+/// flags): one that does not says the same of every turn from a position.
+pub(crate) fn reads_start(c: &C) -> bool {
+    let cond = |c: &C| matches!(c, C::Chose(_) | C::Flagged(_) | C::FlaggedHere(_));
+    let place = |p: &P| matches!(p, P::Origin | P::Lifted);
+    reads(
+        c,
+        &Picks {
+            cond: &cond,
+            place: &place,
+        },
+    )
+}
+
+/// The parts of a condition [`reads`] looks for: conditions, and places.
+struct Picks<'a> {
+    cond: &'a dyn Fn(&C) -> bool,
+    place: &'a dyn Fn(&P) -> bool,
 }
 
 /// Whether some part of a condition, down to the conditions inside its
 /// numbers, places, players and regions, is one `part` picks out.
-fn reads(c: &C, part: &dyn Fn(&C) -> bool) -> bool {
-    fn num(n: &N, part: &dyn Fn(&C) -> bool) -> bool {
+fn reads(c: &C, part: &Picks) -> bool {
+    fn num(n: &N, part: &Picks) -> bool {
         match n {
             N::Lin(l) => lin(l, part),
             N::Arith(_, a, b) => num(a, part) || num(b, part),
         }
     }
-    fn lin(l: &Lin, part: &dyn Fn(&C) -> bool) -> bool {
+    fn lin(l: &Lin, part: &Picks) -> bool {
         l.terms.iter().any(|(_, t)| match t {
             T::Seeds(p) => place(p, part),
             T::Hand(w) => who(w, part),
@@ -254,7 +288,7 @@ fn reads(c: &C, part: &dyn Fn(&C) -> bool) -> bool {
             T::Total | T::Captured | T::Sowings => false,
         })
     }
-    fn region(r: &R, part: &dyn Fn(&C) -> bool) -> bool {
+    fn region(r: &R, part: &Picks) -> bool {
         match r {
             R::Where(r, stages) => {
                 region(r, part)
@@ -268,7 +302,10 @@ fn reads(c: &C, part: &dyn Fn(&C) -> bool) -> bool {
             R::Cells(_) => false,
         }
     }
-    fn place(p: &P, part: &dyn Fn(&C) -> bool) -> bool {
+    fn place(p: &P, part: &Picks) -> bool {
+        if (part.place)(p) {
+            return true;
+        }
         match p {
             P::Opposite(p) | P::Behind(p) | P::Along(p, ..) => place(p, part),
             P::First(r) => region(r, part),
@@ -276,14 +313,14 @@ fn reads(c: &C, part: &dyn Fn(&C) -> bool) -> bool {
             P::Cell(_) | P::Last | P::Origin | P::Lifted | P::Here => false,
         }
     }
-    fn who(w: &W, part: &dyn Fn(&C) -> bool) -> bool {
+    fn who(w: &W, part: &Picks) -> bool {
         match w {
             W::OwnerOf(p) | W::OwnerNow(p) => place(p, part),
             W::Other(w) => who(w, part),
             W::Is(_) | W::Var(..) => false,
         }
     }
-    fn var(v: &V, part: &dyn Fn(&C) -> bool) -> bool {
+    fn var(v: &V, part: &Picks) -> bool {
         match v {
             V::PlayerOf(_, w) => who(w, part),
             V::PitOf(_, p) => place(p, part),
@@ -291,7 +328,7 @@ fn reads(c: &C, part: &dyn Fn(&C) -> bool) -> bool {
             V::Slot(_) => false,
         }
     }
-    if part(c) {
+    if (part.cond)(c) {
         return true;
     }
     match c {

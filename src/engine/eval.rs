@@ -485,12 +485,9 @@ impl Engine {
     /// The first rule of a list that holds. A run of rules beginning with
     /// the same parts is skipped at once when those parts fail, and judged
     /// on the rest of each when they hold.
+    #[inline(always)]
     pub(crate) fn first_of<'r>(&self, list: &'r FirstOf, f: &Ctx) -> Option<&'r CRule> {
-        let all = |parts: &[C]| {
-            parts
-                .iter()
-                .all(|c| self.leaf(c, f).unwrap_or_else(|| self.cond_general(c, f)))
-        };
+        let all = |parts: &[C]| self.all_hold(parts, f);
         // Rules before `known` share `known_len` leading parts that hold.
         let (mut known, mut known_len) = (0, 0);
         let mut i = 0;
@@ -514,6 +511,17 @@ impl Engine {
             i += 1;
         }
         None
+    }
+
+    /// Whether every one of `parts` holds.
+    #[inline(always)]
+    fn all_hold(&self, parts: &[C], f: &Ctx) -> bool {
+        for c in parts {
+            if !self.cond(c, f) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Judges a condition. The leaves rules use most are judged inline,

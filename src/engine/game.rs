@@ -1235,6 +1235,12 @@ impl State {
             ..
         } = self;
         for (ri, r) in turn_rules.iter().enumerate() {
+            // A condition that reads nothing of where a turn starts, judged
+            // once: where it fails, the rule keeps every turn.
+            let fixed = plan.turn_fixed[phase][ri];
+            if fixed && !e.cond(&r.when, &Ctx::new(pos, pos, NONE, NONE)) {
+                continue;
+            }
             for (ai, a) in r.actions.iter().enumerate() {
                 let prefer = matches!(a, A::Prefer(_));
                 let mut any = false;
@@ -1246,9 +1252,11 @@ impl State {
                     let mut fb = Ctx::new(pos, pos, t.pit, NONE);
                     fb.choice = t.choice;
                     fb.flags = t.flags;
+                    // (A fixed condition was found to hold above.)
+                    let applies = fixed || e.cond(&r.when, &fb);
                     if keep[k] & 4 != 0 {
                         // Unfinished: what the rule says of a turn that captures nothing.
-                        let holds = !e.cond(&r.when, &fb) || {
+                        let holds = !applies || {
                             match plan.settled[phase][ri][ai] {
                                 Some(b) => b,
                                 None => return Ok(false),
@@ -1272,7 +1280,7 @@ impl State {
                         }
                         Err(_) => continue,
                     };
-                    let holds = !e.cond(&r.when, &fb) || {
+                    let holds = !applies || {
                         let mut fa = Ctx::new(&results[k], pos, t.pit, applied.last);
                         fa.captured = applied.seeds_captured;
                         fa.choice = t.choice;

@@ -68,6 +68,10 @@ pub(crate) struct Plan {
     pub stages: Vec<Staged>,
     /// The `turn` rules, one list for each phase (see [`Engine::phase_slot`]).
     pub turn: Vec<Vec<CRule>>,
+    /// For each of them, whether its condition reads nothing of where a
+    /// turn starts (see [`compiled::reads_start`]): it is judged once for
+    /// all the turns of a position.
+    pub turn_fixed: Vec<Vec<bool>>,
     /// What each action of the `turn` rules says of a turn known only to
     /// capture nothing (`None`: that is not enough to tell), for each phase.
     /// When a `prefer` of a phase rejects such turns, the turns tried there
@@ -93,6 +97,12 @@ pub(crate) struct Plan {
     /// The text board's marks.
     pub marks: Vec<(String, C)>,
     pub ends: Vec<CEnd>,
+    /// With at most 64 ends: for each cell, the ends judged during a turn
+    /// that seeds leaving it may make hold (a bit for each, see
+    /// [`CEnd::may_hold`]); empty with more ends.
+    pub ends_freed: Vec<u64>,
+    /// The same, a bit for each end judged during a turn.
+    pub ends_at_once_bits: u64,
     /// The lines of the sowing's direction, judged for a turn's starting
     /// pit.
     pub ways: Ways,
@@ -216,6 +226,26 @@ fn rules_at(rules: &Rules, m: Moment) -> Vec<usize> {
         .collect()
 }
 
+/// The ends judged during a turn, a bit for each, and for each of
+/// `cells` those that seeds leaving it may make hold (see
+/// [`Plan::ends_freed`]); none with more than 64 ends.
+fn ends_freed(ends: &[CEnd], cells: usize) -> (u64, Vec<u64>) {
+    if ends.len() > 64 {
+        return (0, Vec::new());
+    }
+    let mut all = 0;
+    let mut freed = vec![0u64; cells];
+    for (i, e) in ends.iter().enumerate().filter(|(_, e)| e.at_once) {
+        all |= 1 << i;
+        for (c, bits) in freed.iter_mut().enumerate() {
+            if e.empty.as_ref().is_none_or(|b| eval::has_bit(b, c as u16)) {
+                *bits |= 1 << i;
+            }
+        }
+    }
+    (all, freed)
+}
+
 /// The `prefer` actions of the `start` rules that may hold for some of
 /// `candidates` (see [`Plan::start_prefers`]).
 fn start_prefers(candidates: &[Candidate]) -> Vec<(usize, usize)> {
@@ -323,6 +353,10 @@ impl Plan {
                     .unzip()
             })
             .unzip();
+        let turn_fixed = turn
+            .iter()
+            .map(|rs: &Vec<CRule>| rs.iter().map(|r| !compiled::reads_start(&r.when)).collect())
+            .collect();
         let ends: Vec<CEnd> = rules
             .ends
             .iter()
@@ -359,6 +393,7 @@ impl Plan {
                     .collect::<Vec<_>>()
             })
             .collect();
+        let (ends_at_once_bits, ends_freed) = ends_freed(&ends, cells);
         // No end judged during a turn reads a flag (see `Staged::settled`).
         let ends_read_flags = ends
             .iter()
@@ -435,6 +470,7 @@ impl Plan {
             from_store,
             candidates,
             turn,
+            turn_fixed,
             settled,
             lazy,
             start_prefers,
@@ -512,6 +548,8 @@ impl Plan {
             lift: rules_at(Moment::Lift),
             entry: rules.sowing.entry.as_ref().map(|en| (en.seeds, en.phase)),
             ends_at_once: rules.ends.iter().any(|e| e.at_once),
+            ends_freed,
+            ends_at_once_bits,
             marks: rules
                 .marks
                 .iter()

@@ -174,7 +174,27 @@ impl Engine {
     /// `in_phase` is `before`'s phase ([`Engine::phase`]), judged once for
     /// all the turns tried from it. With `settle`, a turn that has captured
     /// nothing and never will stops there ([`Halt::Settled`]).
+    #[inline(always)]
     pub(crate) fn apply(
+        &self,
+        pos: &mut Position,
+        before: &Position,
+        in_phase: Option<usize>,
+        turn: Turn,
+        settle: bool,
+        scratch: &mut Scratch,
+    ) -> Result<Applied, Halt> {
+        if self.can.plain_turns {
+            self.apply_as::<false>(pos, before, in_phase, turn, settle, scratch)
+        } else {
+            self.apply_as::<true>(pos, before, in_phase, turn, settle, scratch)
+        }
+    }
+
+    /// [`Engine::apply`], compiled for every variant (`FULL`) or for
+    /// variants of plain turns (see [`Engine::sow_turn`]).
+    #[inline(never)]
+    fn apply_as<const FULL: bool>(
         &self,
         pos: &mut Position,
         before: &Position,
@@ -213,7 +233,7 @@ impl Engine {
                 lower => lower.min(crate::limits::turn_work()),
             },
         };
-        let played = self.sow_turn(pos, before, &mut at, in_phase, settle, scratch);
+        let played = self.sow_turn::<FULL>(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
         scratch.work = at.spent.get();
         played
@@ -223,8 +243,16 @@ impl Engine {
     /// (Inlined into `apply`, its one caller: the turn's loop is the hot
     /// path, and whether the compiler would inline it changes with any
     /// action added.)
+    ///
+    /// Compiled twice from this one text: with `FULL` for every variant,
+    /// and without for variants of plain turns ([`Abilities::plain_turns`]:
+    /// one sowing from a pit, no `lift`, `drop` or `after` rule, no
+    /// entry), where the parts such turns never reach are left out: the
+    /// loop is smaller, and faster.
+    ///
+    /// [`Abilities::plain_turns`]: super::abilities::Abilities::plain_turns
     #[inline(always)]
-    fn sow_turn(
+    fn sow_turn<const FULL: bool>(
         &self,
         pos: &mut Position,
         before: &Position,
@@ -252,11 +280,11 @@ impl Engine {
         let entry = plan
             .entry
             .as_ref()
-            .filter(|(_, during)| during.is_none() || *during == in_phase);
+            .filter(|(_, during)| FULL && (during.is_none() || *during == in_phase));
         let (mut from, mut seeds, mut into_from) = match entry {
             // A turn from the store: the seeds named, the first into the
             // place the rules say.
-            _ if turn.seeds() > 0 => {
+            _ if FULL && turn.seeds() > 0 => {
                 let store = origin as usize;
                 let into = plan.from_store.as_ref().map_or(NONE, |(_, p)| {
                     self.place(p, &Ctx::new(pos, before, origin, NONE))
@@ -283,7 +311,7 @@ impl Engine {
                 (origin, n, true)
             }
             None => {
-                let (n, put) = self.lift(pos, before, at, origin, None, acts);
+                let (n, put) = self.lift(plan, pos, before, at, origin, None, acts);
                 took_at_lift(at, &mut out, put);
                 (origin, n, false)
             }
@@ -312,7 +340,7 @@ impl Engine {
                     return Err(Halt::Settled);
                 }
             }
-            if self.can.detect_cycles && at.sowings >= ANCHOR {
+            if FULL && self.can.detect_cycles && at.sowings >= ANCHOR {
                 let sown = Sown {
                     from,
                     seeds,
@@ -329,7 +357,7 @@ impl Engine {
                 Some(Skip::Lifted) => from,
                 Some(Skip::Store(_)) | None => NONE,
             };
-            let cell = if self.can.judges_drops {
+            let cell = if FULL && self.can.judges_drops {
                 // Seed by seed, each judged where it falls.
                 let sown = Sown {
                     from,
@@ -378,10 +406,10 @@ impl Engine {
                 let mut fx = Effects::default();
                 self.run(rule, pos, &Site::turn(before, at), acts, &mut fx);
                 relay = fx.relay;
-                if let Some(c) = fx.relay_from {
+                if let (true, Some(c)) = (FULL, fx.relay_from) {
                     relayed = c;
                 }
-                if let Some(d) = fx.relay_dir {
+                if let (true, Some(d)) = (FULL, fx.relay_dir) {
                     at.dir = d;
                 }
                 out.again |= fx.again;
@@ -398,6 +426,10 @@ impl Engine {
                             out.ended = Some(end);
                             break;
                         }
+                    }
+                    if !FULL {
+                        // (Plain turns sow once.)
+                        break;
                     }
                     if self.can.detect_cycles && at.sowings >= ANCHOR {
                         // The board changed outside the hash.
@@ -421,6 +453,10 @@ impl Engine {
                 }
             }
             let Some(count) = relay else { break };
+            if !FULL {
+                // (Plain turns sow once: no rule relays.)
+                break;
+            }
             let cell = relayed;
             // A store is not a pit: a relay lifts nothing from it, and the
             // turn ends there (stores only grow).
@@ -429,7 +465,7 @@ impl Engine {
             }
             from = cell;
             into_from = false;
-            let (n, put) = self.lift(pos, before, at, cell, count, acts);
+            let (n, put) = self.lift(plan, pos, before, at, cell, count, acts);
             if at.sowings >= self.board.most_sowings {
                 // No more sowings: the seeds lifted leave the game.
                 out.cut = true;
@@ -452,7 +488,7 @@ impl Engine {
             }
         }
         out.seeds_captured = at.captured;
-        if !plan.after.is_empty() {
+        if FULL && !plan.after.is_empty() {
             // Kept for the `after` rules. (What the turn cost is the
             // caller's, not part of what it did.)
             out.at = Some(Step {
@@ -468,7 +504,7 @@ impl Engine {
     /// hash of the cells and hands the turn keeps. (Not inlined: most
     /// turns never get here, and the turn's loop stays small.)
     #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
+    #[inline(always)]
     fn watch_cycle(
         &self,
         pos: &Position,
@@ -510,7 +546,7 @@ impl Engine {
     /// Sows `seeds` from `from` (the first into it, with `into_from`):
     /// whole laps at once, then the last lap seed by seed.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn sow_fast(
         &self,
         pos: &mut Position,
@@ -793,6 +829,51 @@ impl Engine {
             return None;
         }
         let may_hold = |e: &super::CEnd| e.at_once && e.may_hold(lifted, at.last, &pos.cells);
+        if plan.ends_freed.is_empty() {
+            return self.ended_now_each(plan, pos, before, at, may_hold);
+        }
+        // The ends seeds leaving `lifted` may make hold (a bit each): most
+        // sowings, none.
+        let mut freed = match lifted {
+            NONE => plan.ends_at_once_bits,
+            cell => plan
+                .ends_freed
+                .get(cell as usize)
+                .copied()
+                .unwrap_or(u64::MAX),
+        };
+        while freed != 0 {
+            let i = freed.trailing_zeros() as usize;
+            freed &= freed - 1;
+            let Some(e) = plan.ends.get(i) else { break };
+            if !may_hold(e) {
+                continue;
+            }
+            at.charge(e.cost);
+            match e.seeds_only(&pos.cells) {
+                Some(true) => return Some(i),
+                Some(false) => {}
+                None => {
+                    return self
+                        .judge_ends(&plan.ends[i..], pos, before, at, may_hold)
+                        .map(|k| i + k)
+                }
+            }
+        }
+        None
+    }
+
+    /// [`Engine::ended_now`] where there are more ends than bits: each
+    /// is asked whether it may hold.
+    #[inline(never)]
+    fn ended_now_each(
+        &self,
+        plan: &super::Plan,
+        pos: &Position,
+        before: &Position,
+        at: &Step,
+        may_hold: impl Fn(&super::CEnd) -> bool,
+    ) -> Option<usize> {
         for (i, e) in plan.ends.iter().enumerate() {
             if !may_hold(e) {
                 continue;
@@ -850,8 +931,10 @@ impl Engine {
     /// or at most `count`), then runs the `lift` rules on it: the seeds
     /// lifted, and what the rules captured.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn lift(
         &self,
+        plan: &super::Plan,
         pos: &mut Position,
         before: &Position,
         at: &Step,
@@ -864,7 +947,6 @@ impl Engine {
             (Some(k), _) | (None, Take::Count(k)) => k.min(have),
             (None, Take::All) => have,
         };
-        let plan = &self.plan[pos.to_move.unwrap_or(0) as usize];
         if let Some(leave) = &plan.leave {
             n = n.min(have - self.kept(leave, pos, before, at, cell));
         }
@@ -927,6 +1009,7 @@ impl Engine {
     /// Runs the `capture` rules on seeds just taken (they may take more,
     /// cancel or forbid it), then puts them away.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn judge_capture(
         &self,
         rules: &[CRule],
@@ -987,6 +1070,111 @@ mod tests {
     use super::*;
     use crate::engine::compiled::A;
     use crate::engine::Game;
+
+    /// The turn's loop compiled for plain turns plays every turn as the
+    /// loop compiled for every variant does, in every position random play
+    /// of the shipped variants of plain turns reaches: the same result, the
+    /// same position, the same flags read and work counted.
+    #[test]
+    fn plain_turns_play_as_the_full_loop_does() {
+        let (mut plain, mut full, mut turns) = (0, 0, 0);
+        for name in crate::variants::names() {
+            let v = crate::Variant::shipped(name).expect("shipped");
+            let e = &*v.engine;
+            if !e.can.plain_turns {
+                full += 1;
+                continue;
+            }
+            plain += 1;
+            for seed in 0..40u64 {
+                let mut game = Game::new(v.engine.clone()).expect("starts");
+                let mut k = seed;
+                while game.outcome().is_none() && game.plies() < 400 {
+                    let pos = game.position().clone();
+                    let in_phase = e.phase(&pos);
+                    for &t in game.legal_turns() {
+                        if t == Turn::PASS {
+                            continue;
+                        }
+                        let play = |full: bool| {
+                            let (mut p, mut scratch) = (pos.clone(), Scratch::default());
+                            let r = if full {
+                                e.apply_as::<true>(&mut p, &pos, in_phase, t, false, &mut scratch)
+                            } else {
+                                e.apply_as::<false>(&mut p, &pos, in_phase, t, false, &mut scratch)
+                            };
+                            (r, p, scratch.asked, scratch.work)
+                        };
+                        assert_eq!(play(false), play(true), "{name}, {t:?} from {pos:?}");
+                        turns += 1;
+                    }
+                    let legal = game.legal_turns();
+                    k = k
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let t = legal[(k >> 33) as usize % legal.len()];
+                    game.play(t).expect("plays");
+                }
+            }
+        }
+        // Oware, Kalah and others are plain; Bao, Dakon and others are not.
+        assert!(
+            plain >= 5 && full >= 5,
+            "{plain} plain variants, {full} full"
+        );
+        assert!(turns > 100_000, "only {turns} turns compared");
+    }
+
+    /// Ends judged during a turn are found wherever they stand among the
+    /// end rules: past the 64th, the rules a bit of `Plan::ends_freed`
+    /// stands for, Bao la Kiswahili's at-once end (a row emptied in the
+    /// middle of a turn) ends the same games as with no rule before it.
+    #[test]
+    fn ends_past_the_64th_are_judged_during_a_turn() {
+        let text = crate::variants::source("bao-la-kiswahili").expect("shipped");
+        let at = text.find("\nend inner_row_empty").expect("the at-once end");
+        let never: String = (0..70)
+            .map(|i| {
+                format!("\nend never_{i} at once when seeds(house(player)) > 100 loser player")
+            })
+            .collect();
+        let many = format!("{}{never}{}", &text[..at], &text[at..]);
+        let (one, many) = (
+            crate::Variant::from_source("bao.sow", text).expect("valid"),
+            crate::Variant::from_source("many-ends.sow", &many).expect("valid"),
+        );
+        assert!(many.engine.plan[0].ends.len() > 64 && many.engine.plan[0].ends_freed.is_empty());
+        let mut mid_turn = 0;
+        for seed in 0..60u64 {
+            let mut games = [&one, &many].map(|v| Game::new(v.engine.clone()).expect("starts"));
+            let mut k = seed;
+            while games[0].outcome().is_none() && games[0].plies() < 300 {
+                assert_eq!(
+                    games[0].legal_turns(),
+                    games[1].legal_turns(),
+                    "seed {seed}"
+                );
+                let legal = games[0].legal_turns();
+                k = k
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let t = legal[(k >> 33) as usize % legal.len()];
+                for g in &mut games {
+                    g.play(t).expect("plays");
+                }
+            }
+            let (a, b) = (games[0].outcome(), games[1].outcome());
+            assert_eq!(
+                a.map(|o| (o.winner, o.scores)),
+                b.map(|o| (o.winner, o.scores)),
+                "seed {seed}"
+            );
+            // (Stopped where the row was emptied, not where the turn would end.)
+            assert_eq!(games[0].position(), games[1].position(), "seed {seed}");
+            mid_turn += a.is_some_and(|o| o.reason.contains("inner_row_empty")) as u32;
+        }
+        assert!(mid_turn > 0, "no game ended with a row emptied");
+    }
 
     /// The quick form of every `land` list gives what the rules give,
     /// in every position random play of the shipped variants reaches.
