@@ -72,20 +72,8 @@ impl Abilities {
                 .filter(live)
                 .any(|r| r.actions.contains(&A::Forbid))
         });
-        // (A turn of a bounded number of sowings is cut, never endless.)
-        let detect_cycles = rules.sowing.most.is_none()
-            && plan.iter().any(|p| {
-                p.land.rules.iter().filter(live).any(|r| {
-                    r.actions.iter().any(|a| {
-                        matches!(
-                            a,
-                            A::Relay(_) | A::RelayFrom(_) | A::RelayGoing(_) | A::Resow { .. }
-                        )
-                    })
-                })
-            });
-        // No `land` rule sows again (so every turn is one sowing).
-        let sows_once = !plan.iter().any(|p| {
+        // Some `land` rule sows again (a relay, a resowing).
+        let sows_again = plan.iter().any(|p| {
             p.land.rules.iter().filter(live).any(|r| {
                 r.actions.iter().any(|a| {
                     matches!(
@@ -95,10 +83,12 @@ impl Abilities {
                 })
             })
         });
+        // (A turn of a bounded number of sowings is cut, never endless.)
+        let detect_cycles = rules.sowing.most.is_none() && sows_again;
         let judges_drops = plan
             .iter()
             .any(|p| !p.drop.is_empty() || p.skip_when.is_some());
-        let plain_turns = sows_once
+        let plain_turns = !sows_again
             && !judges_drops
             && plan.iter().all(|p| {
                 p.entry.is_none()
