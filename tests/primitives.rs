@@ -767,3 +767,63 @@ fn a_capture_at_most_n_leaves_the_rest() {
         (vec![0, 1, 0, 3, 0, 0, 0, 0], 2)
     );
 }
+
+/// An end judged during a turn (`at once`) on an empty row and another
+/// part holds the moment both do, even when the sowing that makes the
+/// other part hold takes no seed from the row.
+#[test]
+fn an_end_at_once_holds_when_its_last_part_comes_to_hold() {
+    let rules = "rule take at land when sowings == 1 and owner(last) == mover \
+        and seeds(opposite(last)) > 0 {
+  capture opposite(last) to store(mover)
+  relay
+}
+rule on at land when seeds(last) > 1 {
+  relay
+}
+end north_bare at once when seeds(side(north)) == 0 and seeds(C) > 0 winner south";
+    let v = variant(&board("direction forward", rules));
+    // A (1) → B (2): c taken, North's row bare after the first sowing, C
+    // empty; B relayed (2) → C, D: C holds a seed, and the game ends
+    // there (D's 2 would have been relayed into North's row).
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 0, 0, 1, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 1, 2, 0, 0, 0, 0]);
+    let o = g.outcome().expect("ended during the turn");
+    assert_eq!((&*o.reason, o.winner), ("north_bare", Some(0)));
+}
+
+/// An end judged during a turn (`at once`) on an empty row holds after
+/// the sowing in which seeds left the row otherwise than by a `land`
+/// rule's capture or a lift from it: a `lift` rule's capture, a `drop`
+/// rule's.
+#[test]
+fn an_end_at_once_sees_seeds_taken_at_lift_and_drop() {
+    let relay = "rule on at land when seeds(last) > 1 {
+  relay
+}
+end north_bare at once when seeds(side(north)) == 0 winner south";
+    let cases = [
+        // B's relay (the second sowing) takes c, opposite, as it lifts.
+        (
+            "rule grab at lift when sowings == 2 {\n  capture opposite(here) to store(mover)\n}",
+            [1, 1, 0, 1, 0, 0, 1, 0],
+        ),
+        // The seed B's relay drops in C takes b, opposite.
+        (
+            "rule grab at drop when sowings == 2 and seeds(opposite(here)) > 0 {\n  \
+             capture opposite(here) to store(mover)\n}",
+            [1, 1, 0, 1, 0, 1, 0, 0],
+        ),
+    ];
+    for (grab, start) in cases {
+        let v = variant(&board("direction forward", &format!("{grab}\n{relay}")));
+        // A (1) → B (2), relayed: C, D; D (2) would be relayed into
+        // North's row, but North's row is bare after B's sowing.
+        let mut g = game_from(&v.engine, &LABELS, &start, [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        assert_eq!(counts(&g, &LABELS), [0, 0, 1, 2, 0, 0, 0, 0], "{grab}");
+        let o = g.outcome().expect("ended during the turn");
+        assert_eq!((&*o.reason, o.winner), ("north_bare", Some(0)), "{grab}");
+    }
+}

@@ -373,20 +373,31 @@ pub(crate) fn cell_bits(cells: &[u16]) -> Box<[u64]> {
     bits.into()
 }
 
-/// The cells (as bits) a condition requires to be empty, when it does:
-/// sowing only adds seeds, so such a condition, found false, can hold
-/// again only after seeds leave one of them.
+/// The cells (as bits) a condition requires to be empty, when it holds
+/// only where they all are: sowing only adds seeds, so such a condition,
+/// found false, can hold again only after seeds leave one of them.
 pub(crate) fn needs_empty(c: &C) -> Option<Box<[u64]>> {
+    empty_cells(c).map(|cells| cell_bits(&cells))
+}
+
+/// The cells of [`needs_empty`]. An `and` of such conditions needs all
+/// their cells empty; one with any other part (another cell's seeds, a
+/// variable) may come to hold as that part does, whatever the seeds leave.
+fn empty_cells(c: &C) -> Option<Vec<u16>> {
     match c {
         C::SumCmp(CmpOp::Eq | CmpOp::Le, cells, 0) | C::SumCmp(CmpOp::Lt, cells, 1) => {
-            Some(cell_bits(cells))
+            Some(cells.to_vec())
         }
         C::SpanCmp(CmpOp::Eq | CmpOp::Le, lo, hi, 0) | C::SpanCmp(CmpOp::Lt, lo, hi, 1) => {
-            Some(cell_bits(&(*lo..*hi).collect::<Vec<_>>()))
+            Some((*lo..*hi).collect())
         }
         C::SeedsCmp(CmpOp::Eq | CmpOp::Le, P::Cell(c), 0)
-        | C::SeedsCmp(CmpOp::Lt, P::Cell(c), 1) => Some(cell_bits(&[*c])),
-        C::And(parts) => parts.iter().find_map(needs_empty),
+        | C::SeedsCmp(CmpOp::Lt, P::Cell(c), 1) => Some(vec![*c]),
+        C::And(parts) => parts
+            .iter()
+            .map(empty_cells)
+            .collect::<Option<Vec<_>>>()
+            .map(|each| each.concat()),
         _ => None,
     }
 }

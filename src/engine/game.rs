@@ -1391,6 +1391,99 @@ end empty_row when seeds(side(south)) == 0 or seeds(side(north)) == 0
 score seeds(store(player)) + seeds(side(player))
 "#;
 
+    /// Relay sowing where only a turn's first lap captures at its
+    /// landing, but seeds may be captured later in a turn as well: by a
+    /// `lift` rule (`LATE_CAPTURES` with `lift`) or a `drop` rule (with
+    /// `drop`). A turn that has captured nothing after its first lap has
+    /// not settled.
+    const LATE_CAPTURES: &str = r#"
+variant late-captures
+players south north
+board {
+  row north: f e d c b a
+  row south: A B C D E F
+  store north left
+  store south right
+}
+setup {
+  seeds 3
+  total 36
+}
+track: A B C D E F a b c d e f
+sow {
+  take all
+  direction forward
+}
+rule own_pit at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+rule compulsory at turn {
+  prefer captured > 0
+}
+rule first_lap at land when sowings == 1 and seeds(last) == 2 {
+  capture last to store(mover)
+}
+rule relay_on at land when seeds(last) > 1 {
+  relay
+}
+LATE
+end empty_row when seeds(side(south)) == 0 or seeds(side(north)) == 0
+score seeds(store(player))
+"#;
+
+    /// Plays random games of `v`, listing every position's turns with
+    /// turns left unfinished where the rules allow and in full: the same
+    /// turns, each doing the same. Returns the turns left unfinished and
+    /// those compared.
+    fn compare_unfinished(name: &str, v: &crate::Variant, games: usize) -> (usize, usize) {
+        let (mut left_out, mut compared) = (0, 0);
+        let e = &*v.engine;
+        let start = Game::new(v.engine.clone()).expect("starts");
+        let mut full = start.clone();
+        let mut k = 11u64;
+        for _ in 0..games {
+            let mut game = start.clone();
+            while game.outcome().is_none() && game.plies() < 400 {
+                let mover = game.position().to_move.expect("a mover");
+                full.copy_from(&game);
+                full.st.ahead = Default::default();
+                full.st.generate(e, mover, false).expect("lists");
+                // (A pass, last, is no sown turn: `generate` lists none.)
+                let n = game.st.sown();
+                assert_eq!(game.legal_turns()[..n], *full.legal_turns(), "{name}");
+                assert_eq!(game.endless_turns(), full.endless_turns(), "{name}");
+                if game.st.judged && full.st.judged {
+                    assert_eq!(game.st.tried[..n], full.st.tried[..n], "{name}");
+                    assert_eq!(game.st.results[..n], full.st.results[..n], "{name}");
+                    compared += n;
+                }
+                left_out += game.st.endless.iter().filter(|&&(_, found)| !found).count();
+                k = k
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let t = game.legal_turns()[(k >> 33) as usize % game.legal_turns().len()];
+                game.play(t).expect("plays");
+            }
+        }
+        (left_out, compared)
+    }
+
+    /// Seeds a `lift` or a `drop` rule captures count as captured: a turn
+    /// past the laps its `land` rules capture in is not settled while
+    /// such a rule may still capture.
+    #[test]
+    fn captures_at_lift_and_drop_are_not_left_unfinished() {
+        for (moment, rule) in [
+            ("drop", "rule late at drop when seeds(here) == 5 {\n  capture here to store(mover)\n}"),
+            ("lift", "rule late at lift when seeds(opposite(here)) > 3 {\n  capture opposite(here) to store(mover)\n}"),
+        ] {
+            let source = LATE_CAPTURES.replace("LATE", rule);
+            let v = crate::Variant::from_source("late-captures.sow", &source).expect("valid");
+            let (_, compared) = compare_unfinished(moment, &v, 60);
+            assert!(compared > 500, "{moment}: only {compared} turns compared");
+        }
+    }
+
     #[test]
     fn unfinished_turns_change_nothing() {
         let (mut left_out, mut compared) = (0, 0);
@@ -1410,34 +1503,9 @@ score seeds(store(player)) + seeds(side(player))
             crate::Variant::from_source("flag-twins.sow", FLAG_TWINS).expect("valid"),
         ));
         for (name, v) in &variants {
-            let e = &*v.engine;
-            let start = Game::new(v.engine.clone()).expect("starts");
-            let mut full = start.clone();
-            let mut k = 11u64;
-            for _ in 0..6 {
-                let mut game = start.clone();
-                while game.outcome().is_none() && game.plies() < 400 {
-                    let mover = game.position().to_move.expect("a mover");
-                    full.copy_from(&game);
-                    full.st.ahead = Default::default();
-                    full.st.generate(e, mover, false).expect("lists");
-                    // (A pass, last, is no sown turn: `generate` lists none.)
-                    let n = game.st.sown();
-                    assert_eq!(game.legal_turns()[..n], *full.legal_turns(), "{name}");
-                    assert_eq!(game.endless_turns(), full.endless_turns(), "{name}");
-                    if game.st.judged && full.st.judged {
-                        assert_eq!(game.st.tried[..n], full.st.tried[..n], "{name}");
-                        assert_eq!(game.st.results[..n], full.st.results[..n], "{name}");
-                        compared += n;
-                    }
-                    left_out += game.st.endless.iter().filter(|&&(_, found)| !found).count();
-                    k = k
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let t = game.legal_turns()[(k >> 33) as usize % game.legal_turns().len()];
-                    game.play(t).expect("plays");
-                }
-            }
+            let (l, c) = compare_unfinished(name, v, 6);
+            left_out += l;
+            compared += c;
         }
         assert!(left_out > 1000, "only {left_out} turns left unfinished");
         assert!(compared > 5_000, "only {compared} turns compared");

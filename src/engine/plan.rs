@@ -33,20 +33,23 @@ pub(crate) struct Staged {
 }
 
 impl Staged {
-    /// No rule of the stage captures or reads a flag.
-    pub(crate) fn quiet(&self) -> bool {
-        let lands = || {
+    /// No rule met in the stage (its `land` and `lift` rules, and the
+    /// `drop` rules judged at every seed) captures or reads a flag.
+    pub(crate) fn quiet(&self, drop: &[CRule]) -> bool {
+        let met = || {
             std::iter::once(&self.land)
                 .chain(&self.landing)
                 .flat_map(|f| &f.rules)
+                .chain(&self.lift)
+                .chain(self.lifting.iter().flatten())
+                .chain(drop)
         };
         let captures = |r: &CRule| {
             r.actions
                 .iter()
                 .any(|a| matches!(a, A::Capture { .. } | A::CaptureRegion { .. }))
         };
-        let lifts = self.lift.iter().chain(self.lifting.iter().flatten());
-        !lands().any(captures) && !lands().chain(lifts).any(|r| compiled::reads_flag(&r.when))
+        !met().any(|r| captures(r) || compiled::reads_flag(&r.when))
     }
 }
 
@@ -459,6 +462,7 @@ impl Plan {
                 compiler.place_for(p, mover),
             )
         });
+        let drop = rules_at(Moment::Drop);
         Plan {
             ways,
             leave,
@@ -530,7 +534,7 @@ impl Plan {
                             };
                             // Settled: captured 0, past the sowings the
                             // rules tell apart, and quiet.
-                            st.settled = c == 0 && sw == ns && !ends_read_flags && st.quiet();
+                            st.settled = c == 0 && sw == ns && !ends_read_flags && st.quiet(&drop);
                             v.push(st);
                         }
                     }
@@ -538,7 +542,7 @@ impl Plan {
                 v
             }),
             after: rules_at(Moment::After),
-            drop: rules_at(Moment::Drop),
+            drop,
             skip_when: rules
                 .sowing
                 .skip_when

@@ -323,8 +323,9 @@ impl Engine {
         // most comparisons one number.
         watch.start();
         let mut h: u64 = 0;
-        // Where seeds were lifted since the end rules were last judged
-        // (`NONE`: judge them all).
+        // The one cell seeds have left since the end rules were last
+        // judged, the pit a relay lifted (`NONE`: they may have left any,
+        // judge every end).
         let mut lifted = NONE;
         loop {
             at.sowings += 1;
@@ -366,6 +367,10 @@ impl Engine {
                     skip,
                 };
                 let cell = self.sow_judged(pos, before, at, acts, sown, &mut out)?;
+                if !plan.drop.is_empty() {
+                    // Seeds the `drop` rules took left other cells.
+                    lifted = NONE;
+                }
                 if self.can.detect_cycles && at.sowings >= ANCHOR {
                     // The rules changed the board outside the hash.
                     h = self.state_hash(pos);
@@ -381,6 +386,8 @@ impl Engine {
                 break;
             }
             lifted = NONE;
+            // A `land` rule's actions (not only a relay) ran.
+            let mut acted = false;
             // Where the last seed landed: the first rule that applies decides.
             let staged = self
                 .stage(phase, at.sowings, at.captured)
@@ -405,6 +412,7 @@ impl Engine {
                 acts.taken.clear();
                 let mut fx = Effects::default();
                 self.run(rule, pos, &Site::turn(before, at), acts, &mut fx);
+                acted = rule.acts;
                 relay = fx.relay;
                 if let (true, Some(c)) = (FULL, fx.relay_from) {
                     relayed = c;
@@ -472,10 +480,13 @@ impl Engine {
                 break;
             }
             seeds = n;
-            lifted = cell;
+            // (Seeds a rule moved, or a `lift` rule took, may have left
+            // other cells.)
+            lifted = if acted { NONE } else { cell };
             at.lifted = cell;
             h = h.wrapping_sub(self.board.zobrist[cell as usize].wrapping_mul(seeds as u64));
             if took_at_lift(at, &mut out, put) {
+                lifted = NONE;
                 if self.can.detect_cycles && at.sowings >= ANCHOR {
                     // The board changed outside the hash.
                     h = self.state_hash(pos);
