@@ -304,9 +304,14 @@ impl Engine {
         site: &Site,
         acts: &mut Acts,
     ) {
-        let (start, to) = {
-            let f = site.ctx(pos);
-            (self.place(place, &f), self.destination(to, &f))
+        let (start, to) = match (place, to) {
+            // The common capture, of a fixed pit to the mover (or the
+            // resowing): no context to build.
+            (P::Cell(c), None) => (*c, Some(NONE)),
+            _ => {
+                let f = site.ctx(pos);
+                (self.place(place, &f), self.destination(to, &f))
+            }
         };
         let Some(to) = to else {
             return;
@@ -352,7 +357,10 @@ impl Engine {
         site: &Site,
     ) -> Option<(u16, Direction)> {
         let mover = pos.to_move.unwrap_or(0);
-        let place = self.place(from, &site.ctx(pos));
+        let place = match from {
+            P::Cell(c) => *c,
+            other => self.place(other, &site.ctx(pos)),
+        };
         self.heading(mover, place, heading).map(|d| (place, d))
     }
 

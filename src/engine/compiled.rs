@@ -93,6 +93,9 @@ pub(crate) enum T {
     Sowings,
     Count(R, Box<C>),
     Before(Box<N>),
+    /// `before(seeds(PLACE))`, the common `before`, for a place found
+    /// without reading the board: the seeds it held as the turn began.
+    BeforeSeeds(P),
     /// `if(C, A, B)`.
     If(Box<C>, Box<N>, Box<N>),
     /// `sum(R, N)`, N judged with `here` each pit.
@@ -278,7 +281,7 @@ fn reads(c: &C, part: &Picks) -> bool {
     }
     fn lin(l: &Lin, part: &Picks) -> bool {
         l.terms.iter().any(|(_, t)| match t {
-            T::Seeds(p) => place(p, part),
+            T::Seeds(p) | T::BeforeSeeds(p) => place(p, part),
             T::Hand(w) => who(w, part),
             T::Count(r, c) => region(r, part) || reads(c, part),
             T::Sum(r) => region(r, part),
@@ -558,7 +561,12 @@ fn lin_cost(l: &Lin) -> u64 {
         + l.terms
             .iter()
             .map(|(_, t)| match t {
-                T::Seeds(_) | T::Hand(_) | T::Total | T::Captured | T::Sowings => 2,
+                T::Seeds(_)
+                | T::BeforeSeeds(_)
+                | T::Hand(_)
+                | T::Total
+                | T::Captured
+                | T::Sowings => 2,
                 T::Sum(r) => 2 + region_cost(r),
                 T::Count(r, c) => 2 + region_cost(r).saturating_mul(1 + cost(c)),
                 T::Before(n) => 2 + num_cost(n),
@@ -699,6 +707,10 @@ pub(crate) struct FirstOf {
     pub shared: Vec<(usize, usize)>,
     /// The same rules judged off the position alone, when they can be.
     pub quick: Option<Quick>,
+    /// Where they cannot be (some rule does more than relay or stop),
+    /// the same rules judged without a context built, when their
+    /// conditions allow it.
+    pub plain: Option<Plain>,
     /// What judging the list costs at most (see [`cost`]).
     pub cost: u64,
 }
@@ -725,27 +737,23 @@ pub(crate) enum Test {
 
 impl Quick {
     fn of(rules: &[CRule]) -> Option<Quick> {
-        let test = |c: &C| match c {
+        let rules_tested = tested(rules, |c| match c {
             C::SeedsCmp(op, P::Cell(cell), k) => Some(Test::Seeds(*op, *cell, *k)),
             C::VarIs(V::Slot(slot), v) => Some(Test::Var(*slot, *v)),
             _ => None,
-        };
-        let mut out = Vec::new();
-        for r in rules {
-            let tests: Box<[Test]> = match &r.when {
-                C::Const(false) => continue,
-                C::Const(true) => Box::new([]),
-                C::And(parts) => parts.iter().map(test).collect::<Option<_>>()?,
-                c => Box::new([test(c)?]),
-            };
-            let does = match r.actions.as_slice() {
-                [A::Relay(n)] => Some(*n),
-                [A::Stop] => None,
-                _ => return None,
-            };
-            out.push(QuickRule { tests, does });
-        }
-        Some(Quick(out.into()))
+        })?;
+        let quick = rules_tested
+            .into_iter()
+            .map(|(tests, i)| {
+                let does = match rules[i].actions.as_slice() {
+                    [A::Relay(n)] => Some(*n),
+                    [A::Stop] => None,
+                    _ => return None,
+                };
+                Some(QuickRule { tests, does })
+            })
+            .collect::<Option<_>>()?;
+        Some(Quick(quick))
     }
 
     /// What the first rule that holds does: relay (so many seeds, or all),
@@ -763,6 +771,63 @@ impl Quick {
             .find(|r| r.tests.iter().all(holds))
             .and_then(|r| r.does)
     }
+}
+
+/// `land` rules on conditions that only compare a fixed cell's seeds or
+/// ask which way the sowing goes, some with actions to run (a capture
+/// and a resowing, most often): the first that holds is found without a
+/// context built.
+#[derive(Debug, Clone)]
+pub(crate) struct Plain(Box<[(Box<[PlainTest]>, usize)]>);
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum PlainTest {
+    Seeds(CmpOp, u16, i64),
+    Going(Direction),
+}
+
+impl Plain {
+    fn of(rules: &[CRule]) -> Option<Plain> {
+        let rules_tested = tested(rules, |c| match c {
+            C::SeedsCmp(op, P::Cell(cell), k) => Some(PlainTest::Seeds(*op, *cell, *k)),
+            C::Going(d) => Some(PlainTest::Going(*d)),
+            _ => None,
+        })?;
+        Some(Plain(rules_tested.into()))
+    }
+
+    /// The index of the first rule that holds, if one does.
+    #[inline(always)]
+    pub(crate) fn first(&self, cells: &[u32], dir: Direction) -> Option<usize> {
+        let holds = |t: &PlainTest| match *t {
+            PlainTest::Seeds(op, cell, k) => {
+                compare(op, cells.get(cell as usize).map_or(0, |&s| s as i64), k)
+            }
+            PlainTest::Going(d) => dir == d,
+        };
+        self.0
+            .iter()
+            .find(|(tests, _)| tests.iter().all(holds))
+            .map(|&(_, i)| i)
+    }
+}
+
+/// Each live rule's condition as a list of tests that must all hold
+/// (`test` reads one part of an `and`), with the rule's index; `None` if
+/// some part is not such a test.
+#[allow(clippy::type_complexity)]
+fn tested<T>(rules: &[CRule], test: impl Fn(&C) -> Option<T>) -> Option<Vec<(Box<[T]>, usize)>> {
+    let mut out = Vec::new();
+    for (i, r) in rules.iter().enumerate() {
+        let tests: Box<[T]> = match &r.when {
+            C::Const(false) => continue,
+            C::Const(true) => Box::new([]),
+            C::And(parts) => parts.iter().map(&test).collect::<Option<_>>()?,
+            c => Box::new([test(c)?]),
+        };
+        out.push((tests, i));
+    }
+    Some(out)
 }
 
 impl FirstOf {
@@ -796,12 +861,14 @@ impl FirstOf {
             })
             .collect();
         let quick = Quick::of(&rules);
+        let plain = quick.is_none().then(|| Plain::of(&rules)).flatten();
         let cost = match &quick {
             Some(q) => q.0.iter().map(|r| 1 + r.tests.len() as u64).sum(),
             None => rules.iter().map(|r| r.cost).sum(),
         };
         FirstOf {
             quick,
+            plain,
             rules,
             shared,
             cost,
@@ -1000,7 +1067,7 @@ impl Compiler<'_> {
                 self.region(r, k),
                 Box::new(self.cond(c, Known { here: None, ..k })),
             ))),
-            Num::Before(inner) => lin(Lin::term(T::Before(Box::new(self.num(inner, k))))),
+            Num::Before(inner) => lin(before(self.num(inner, k))),
             Num::If(c, a, b) => match self.cond(c, k) {
                 C::Const(true) => self.num(a, k),
                 C::Const(false) => self.num(b, k),
@@ -1290,13 +1357,43 @@ fn bound(n: &N) -> i128 {
     }
 }
 
+/// `before(N)`: a sum of seeds in places found without reading the
+/// board becomes a sum of the seeds they held as the turn began (read
+/// straight off that position); anything else is judged on it whole.
+fn before(n: N) -> Lin {
+    // Places that say where they are without reading the board.
+    let fixed = |p: &P| matches!(p, P::Cell(_) | P::Last | P::Origin | P::Lifted | P::Here);
+    match n {
+        N::Lin(l)
+            if l.terms
+                .iter()
+                .all(|(_, t)| matches!(t, T::Seeds(p) if fixed(p))) =>
+        {
+            let cells = l
+                .cells
+                .iter()
+                .map(|&(c, cell)| (c, T::BeforeSeeds(P::Cell(cell))));
+            let terms = l.terms.into_iter().map(|(c, t)| match t {
+                T::Seeds(p) => (c, T::BeforeSeeds(p)),
+                other => (c, other),
+            });
+            Lin {
+                k: l.k,
+                cells: Vec::new(),
+                terms: cells.chain(terms).collect(),
+            }
+        }
+        n => Lin::term(T::Before(Box::new(n))),
+    }
+}
+
 /// The largest magnitude a term reaches: seeds are at most
 /// [`crate::limits::MAX_SEEDS`] in all, a count at most the pits, the
 /// counters of a turn at most what its work budget allows.
 fn term_bound(t: &T) -> i128 {
     let seeds = crate::limits::MAX_SEEDS as i128;
     match t {
-        T::Seeds(_) | T::Sum(_) | T::Hand(_) | T::Total => seeds,
+        T::Seeds(_) | T::BeforeSeeds(_) | T::Sum(_) | T::Hand(_) | T::Total => seeds,
         T::Captured => 1 << 57,
         T::Sowings => 1 << 33,
         T::Count(..) => crate::limits::MAX_PITS as i128,

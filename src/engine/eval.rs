@@ -415,6 +415,10 @@ impl Engine {
     fn term(&self, t: &T, f: &Ctx) -> i64 {
         match t {
             T::Seeds(p) => Self::seeds(f, self.place(p, f)),
+            T::BeforeSeeds(p) => {
+                let c = self.place(p, f);
+                f.before.cells.get(c as usize).map_or(0, |&s| s as i64)
+            }
             T::Sum(r) => self
                 .pits(r, f)
                 .map(|c| f.pos.cells[c as usize] as i64)

@@ -404,7 +404,13 @@ impl Engine {
             // decides as the rules do, but does not say which.)
             let (rule, mut relay) = match &land.quick {
                 Some(q) if !acts.tracing => (None, q.decide(&pos.cells, &pos.vars)),
-                Some(_) | None => (self.first_of(land, &at.ctx(pos, before)), None),
+                Some(_) | None => match &land.plain {
+                    Some(p) => (
+                        p.first(&pos.cells, at.dir).and_then(|i| land.rules.get(i)),
+                        None,
+                    ),
+                    None => (self.first_of(land, &at.ctx(pos, before)), None),
+                },
             };
             // The pit a relay lifts: where the sowing landed, or another.
             let mut relayed = cell;
@@ -1187,11 +1193,12 @@ mod tests {
         assert!(mid_turn > 0, "no game ended with a row emptied");
     }
 
-    /// The quick form of every `land` list gives what the rules give,
-    /// in every position random play of the shipped variants reaches.
+    /// The quick and the plain forms of every `land` list give what the
+    /// rules give, in every position random play of the shipped variants
+    /// reaches.
     #[test]
     fn quick_land_rules_decide_as_the_rules_do() {
-        let mut checked = 0;
+        let (mut checked, mut plained) = (0, 0);
         for name in crate::variants::names() {
             let v = crate::Variant::shipped(name).expect("shipped");
             let e = &*v.engine;
@@ -1202,6 +1209,16 @@ mod tests {
                 for plan in &e.plan {
                     for st in &plan.stages {
                         for (pit, land) in st.landing.iter().enumerate() {
+                            if let Some(p) = &land.plain {
+                                for dir in [Direction::Forward, Direction::Backward] {
+                                    let mut f = Ctx::new(pos, pos, pit as u16, pit as u16);
+                                    f.dir = dir;
+                                    let general = e.first_of(land, &f).map(|r| r.id);
+                                    let plain = p.first(&pos.cells, dir).map(|i| land.rules[i].id);
+                                    assert_eq!(plain, general, "{name}");
+                                    plained += 1;
+                                }
+                            }
                             let Some(q) = &land.quick else { continue };
                             let f = Ctx::new(pos, pos, pit as u16, pit as u16);
                             let general = e.first_of(land, &f).and_then(|r| {
@@ -1224,5 +1241,6 @@ mod tests {
             }
         }
         assert!(checked > 20_000, "only {checked} lists judged");
+        assert!(plained > 5_000, "only {plained} plain lists judged");
     }
 }
