@@ -773,10 +773,10 @@ impl Quick {
     }
 }
 
-/// `land` rules on conditions that only compare a fixed cell's seeds or
-/// ask which way the sowing goes, some with actions to run (a capture
-/// and a resowing, most often): the first that holds is found without a
-/// context built.
+/// `land` rules on conditions that only compare a fixed cell's seeds,
+/// ask which way the sowing goes or compare the seeds the turn's origin
+/// held as it began, some with actions to run (a capture and a resowing,
+/// most often): the first that holds is found without a context built.
 #[derive(Debug, Clone)]
 pub(crate) struct Plain(Box<[(Box<[PlainTest]>, usize)]>);
 
@@ -784,6 +784,18 @@ pub(crate) struct Plain(Box<[(Box<[PlainTest]>, usize)]>);
 pub(crate) enum PlainTest {
     Seeds(CmpOp, u16, i64),
     Going(Direction),
+    /// `coefficient × before(seeds(origin)) + k` compared with 0.
+    Origin(CmpOp, i64, i64),
+}
+
+/// Where a turn stands, as far as [`Plain`] tests read it.
+#[derive(Clone, Copy)]
+pub(crate) struct PlainAt<'a> {
+    pub cells: &'a [u32],
+    pub dir: Direction,
+    /// The cells as the turn began, and where it began.
+    pub before: &'a [u32],
+    pub origin: u16,
 }
 
 impl Plain {
@@ -791,6 +803,10 @@ impl Plain {
         let rules_tested = tested(rules, |c| match c {
             C::SeedsCmp(op, P::Cell(cell), k) => Some(PlainTest::Seeds(*op, *cell, *k)),
             C::Going(d) => Some(PlainTest::Going(*d)),
+            C::LinCmp(op, l) if l.cells.is_empty() => match l.terms.as_slice() {
+                [(coef, T::BeforeSeeds(P::Origin))] => Some(PlainTest::Origin(*op, *coef, l.k)),
+                _ => None,
+            },
             _ => None,
         })?;
         Some(Plain(rules_tested.into()))
@@ -798,17 +814,27 @@ impl Plain {
 
     /// The index of the first rule that holds, if one does.
     #[inline(always)]
-    pub(crate) fn first(&self, cells: &[u32], dir: Direction) -> Option<usize> {
+    pub(crate) fn first(&self, at: PlainAt) -> Option<usize> {
         let holds = |t: &PlainTest| match *t {
             PlainTest::Seeds(op, cell, k) => {
-                compare(op, cells.get(cell as usize).map_or(0, |&s| s as i64), k)
+                compare(op, at.cells.get(cell as usize).map_or(0, |&s| s as i64), k)
             }
-            PlainTest::Going(d) => dir == d,
+            PlainTest::Going(d) => at.dir == d,
+            // (As a linear sum is judged: see `Engine::lin`.)
+            PlainTest::Origin(op, coef, k) => {
+                let held = at.before.get(at.origin as usize).map_or(0, |&s| s as i64);
+                compare(op, k.wrapping_add(coef.wrapping_mul(held)), 0)
+            }
         };
-        self.0
-            .iter()
-            .find(|(tests, _)| tests.iter().all(holds))
-            .map(|&(_, i)| i)
+        'rules: for (tests, i) in &*self.0 {
+            for t in &**tests {
+                if !holds(t) {
+                    continue 'rules;
+                }
+            }
+            return Some(*i);
+        }
+        None
     }
 }
 

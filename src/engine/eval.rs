@@ -404,6 +404,8 @@ impl Engine {
             let v = match (t, f.total.get()) {
                 (T::Total, Some(total)) => total,
                 (T::Hand(W::Is(p)), _) => f.pos.hands[*p as usize & 1] as i64,
+                (T::Captured, _) => f.captured,
+                (T::Sowings, _) => f.sowings,
                 _ => self.term(t, f),
             };
             sum = sum.wrapping_add(c.wrapping_mul(v));

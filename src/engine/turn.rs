@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use super::act::{Acts, Effects, PutAway, Site};
-use super::compiled::{CRule, C};
+use super::compiled::{CRule, PlainAt, C};
 use super::cycle::{Memo, Watch, ANCHOR};
 use super::eval::Ctx;
 use super::position::Position;
@@ -405,10 +405,15 @@ impl Engine {
             let (rule, mut relay) = match &land.quick {
                 Some(q) if !acts.tracing => (None, q.decide(&pos.cells, &pos.vars)),
                 Some(_) | None => match &land.plain {
-                    Some(p) => (
-                        p.first(&pos.cells, at.dir).and_then(|i| land.rules.get(i)),
-                        None,
-                    ),
+                    Some(p) => {
+                        let at = PlainAt {
+                            cells: &pos.cells,
+                            dir: at.dir,
+                            before: &before.cells,
+                            origin,
+                        };
+                        (p.first(at).and_then(|i| land.rules.get(i)), None)
+                    }
                     None => (self.first_of(land, &at.ctx(pos, before)), None),
                 },
             };
@@ -1214,7 +1219,13 @@ mod tests {
                                     let mut f = Ctx::new(pos, pos, pit as u16, pit as u16);
                                     f.dir = dir;
                                     let general = e.first_of(land, &f).map(|r| r.id);
-                                    let plain = p.first(&pos.cells, dir).map(|i| land.rules[i].id);
+                                    let at = PlainAt {
+                                        cells: &pos.cells,
+                                        dir,
+                                        before: &pos.cells,
+                                        origin: pit as u16,
+                                    };
+                                    let plain = p.first(at).map(|i| land.rules[i].id);
                                     assert_eq!(plain, general, "{name}");
                                     plained += 1;
                                 }
