@@ -1339,6 +1339,23 @@ impl State {
 mod tests {
     use super::*;
 
+    /// The board of the test variants below: two rows of six, a store at
+    /// each end.
+    const TWO_ROWS: &str = "players south north
+board {
+  row north: f e d c b a
+  row south: A B C D E F
+  store north left
+  store south right
+}
+";
+
+    /// A test variant: its name, the board above and `rest`.
+    fn on_two_rows(name: &str, rest: &str) -> crate::Variant {
+        let text = format!("variant {name}\n{TWO_ROWS}{rest}");
+        crate::Variant::from_source(&format!("{name}.sow"), &text).expect("valid")
+    }
+
     /// Leaving turns unfinished changes nothing: in every position random
     /// play of the shipped variants reaches, the legal turns, what each
     /// does and the turns that never end are those found by playing every
@@ -1347,14 +1364,6 @@ mod tests {
     /// relays on (a turn from an empty pit relays nothing): its flagged
     /// twin must be told apart by the whole turn.
     const FLAG_TWINS: &str = r#"
-variant flag-twins
-players south north
-board {
-  row north: f e d c b a
-  row south: A B C D E F
-  store north left
-  store south right
-}
 setup {
   seeds 2
   total 24
@@ -1397,14 +1406,6 @@ score seeds(store(player)) + seeds(side(player))
     /// `drop`). A turn that has captured nothing after its first lap has
     /// not settled.
     const LATE_CAPTURES: &str = r#"
-variant late-captures
-players south north
-board {
-  row north: f e d c b a
-  row south: A B C D E F
-  store north left
-  store south right
-}
 setup {
   seeds 3
   total 36
@@ -1477,8 +1478,7 @@ score seeds(store(player))
             ("drop", "rule late at drop when seeds(here) == 5 {\n  capture here to store(mover)\n}"),
             ("lift", "rule late at lift when seeds(opposite(here)) > 3 {\n  capture opposite(here) to store(mover)\n}"),
         ] {
-            let source = LATE_CAPTURES.replace("LATE", rule);
-            let v = crate::Variant::from_source("late-captures.sow", &source).expect("valid");
+            let v = on_two_rows("late-captures", &LATE_CAPTURES.replace("LATE", rule));
             let (_, compared) = compare_unfinished(moment, &v, 60);
             assert!(compared > 500, "{moment}: only {compared} turns compared");
         }
@@ -1498,10 +1498,7 @@ score seeds(store(player))
             .collect();
         variants.push(("kiswahili, draw".into(), option("bao-la-kiswahili", "draw")));
         variants.push(("kujifunza, loss".into(), option("bao-la-kujifunza", "loss")));
-        variants.push((
-            "flag twins".into(),
-            crate::Variant::from_source("flag-twins.sow", FLAG_TWINS).expect("valid"),
-        ));
+        variants.push(("flag twins".into(), on_two_rows("flag-twins", FLAG_TWINS)));
         for (name, v) in &variants {
             let (l, c) = compare_unfinished(name, v, 6);
             left_out += l;
