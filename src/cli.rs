@@ -98,25 +98,17 @@ impl RunArgs {
     }
 }
 
-/// A computer player, for a run of games.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-enum PlayerArg {
-    /// Uniformly random turns.
-    Random,
-    /// Monte Carlo tree search.
-    Mcts,
-    /// Alpha-beta search on the variant's estimate (its score unless it gives one).
-    Minimax,
-}
-
-impl PlayerArg {
-    fn seat(self) -> ai::Seat {
-        match self {
-            PlayerArg::Random => ai::Seat::Random,
-            PlayerArg::Mcts => ai::Seat::Mcts,
-            PlayerArg::Minimax => ai::Seat::Minimax,
-        }
-    }
+/// The seats a run of games takes (`analyze --players`): the computers,
+/// every one but a person.
+fn computer_seat() -> impl clap::builder::TypedValueParser<Value = SeatArg> {
+    let computers = SeatArg::value_variants()
+        .iter()
+        .filter(|s| **s != SeatArg::Human)
+        .filter_map(ValueEnum::to_possible_value);
+    clap::builder::TypedValueParser::map(
+        clap::builder::PossibleValuesParser::new(computers),
+        |name: String| SeatArg::from_str(&name, false).expect("a value the parser offers"),
+    )
 }
 
 #[derive(Subcommand, Debug)]
@@ -261,8 +253,8 @@ enum Command {
         seed: u64,
         /// Who plays: one player for both seats, or two (`mcts,random`)
         /// taking the first seat in turn, the first named in even games.
-        #[arg(long, value_enum, value_delimiter = ',', num_args = 1..=2, default_value = "random")]
-        players: Vec<PlayerArg>,
+        #[arg(long, value_parser = computer_seat(), value_delimiter = ',', num_args = 1..=2, default_value = "random")]
+        players: Vec<SeatArg>,
         /// How hard the computer players think, 1 to 9.
         #[arg(long, default_value_t = ai::DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=9))]
         level: u8,

@@ -609,12 +609,7 @@ fn moves_converses_a_position_a_line() {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
     assert!(!listed.is_empty());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
-        .args(["moves", "kalah", "--from", "-", "--format", "json"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::bin::spawn(&["moves", "kalah", "--from", "-", "--format", "json"]);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut ask = |line: &str| -> serde_json::Value {

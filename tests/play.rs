@@ -7,7 +7,6 @@ mod common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use common::bin::Run;
 use sow::ai::{self, Seat};
@@ -35,17 +34,9 @@ fn temp(name: &str) -> PathBuf {
 fn a_person_plays_a_whole_game_against_each_computer() {
     let v = common::shipped("kalah");
     for computer in ["random", "mcts", "minimax"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
-            .args([
-                "play", "kalah", "--north", computer, "--level", "1", "--seed", "3", "--format",
-                "json",
-            ])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
+        let mut child = common::bin::spawn(&[
+            "play", "kalah", "--north", computer, "--level", "1", "--seed", "3", "--format", "json",
+        ]);
         let mut typed = child.stdin.take().unwrap();
         let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
         let mut plies = 0;

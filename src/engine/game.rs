@@ -331,17 +331,7 @@ impl Game {
         // A turn judged while the legal turns were listed is not played again.
         let played = match st.judged_index(turn) {
             Some(k) => known(&mut st.pos, &st.results[k], &st.tried[k].0),
-            None => {
-                st.worked += std::mem::take(&mut st.scratch.work);
-                e.apply(
-                    &mut st.pos,
-                    &st.before,
-                    e.phase(&st.before),
-                    turn,
-                    false,
-                    &mut st.scratch,
-                )
-            }
+            None => st.apply_turn(e, turn),
         };
         self.finish_turn(played)
     }
@@ -362,16 +352,8 @@ impl Game {
         }
         st.acts.fired.clone_from(&st.forbade);
         st.fired_before(e, turn);
-        st.worked += std::mem::take(&mut st.scratch.work);
         st.scratch.acts.tracing = true;
-        let played = e.apply(
-            &mut st.pos,
-            &st.before,
-            e.phase(&st.before),
-            turn,
-            false,
-            &mut st.scratch,
-        );
+        let played = st.apply_turn(e, turn);
         st.scratch.acts.tracing = false;
         st.acts.fired.append(&mut st.scratch.acts.fired);
         self.finish_turn(played)
@@ -581,6 +563,21 @@ impl State {
             self.legal.push(Turn::PASS);
         }
         Ok(())
+    }
+
+    /// Plays `turn` on the position, in full, from the position kept as
+    /// the turn's start (the work of listing counted first).
+    #[inline(always)]
+    fn apply_turn(&mut self, e: &Engine, turn: Turn) -> Result<Applied, Halt> {
+        self.worked += std::mem::take(&mut self.scratch.work);
+        e.apply(
+            &mut self.pos,
+            &self.before,
+            e.phase(&self.before),
+            turn,
+            false,
+            &mut self.scratch,
+        )
     }
 
     /// What the end rules and the pass are judged on before a turn.

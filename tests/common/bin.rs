@@ -1,7 +1,7 @@
 //! The real `sow` binary, run as a user runs it.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// What a run of the binary did.
 pub struct Run {
@@ -10,17 +10,23 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// `sow ARGS` in the checkout, with `input` on standard input (none: an
-/// empty one); a panic fails the test.
-pub fn sow_with(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+/// `sow ARGS` started in the checkout, its standard input, output and
+/// error piped: for a test that converses with it.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_sow"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+/// `sow ARGS` in the checkout, with `input` on standard input (none: an
+/// empty one); a panic fails the test.
+pub fn sow_with(args: &[&str], input: &str) -> Run {
+    let mut child = spawn(args);
     // (A command that reads nothing may have closed its input already.)
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     let out = child.wait_with_output().unwrap();
