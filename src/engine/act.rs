@@ -222,7 +222,7 @@ impl Engine {
             // Folded into the rule's `Steer` when it was compiled.
             A::Relay(_) | A::Stop | A::Again | A::Cancel | A::Forbid => {}
             A::Collect => self.collect(pos),
-            A::Reset => self.reset(pos),
+            A::Reset => self.lay_out(pos),
             A::RelayGoing(d) => {
                 fx.relay = Some(None);
                 fx.relay_dir = Some(*d);
@@ -247,16 +247,6 @@ impl Engine {
 
     // The actions' work, out of line: `act` stays small where it is
     // inlined, at every sowing's landing.
-
-    /// `reset`: the seeds laid out as the setup lays them.
-    #[inline(never)]
-    fn reset(&self, pos: &mut Position) {
-        let setup = &self.rules.setup;
-        let (pits, stores) = pos.cells.split_at_mut(self.board.npits);
-        pits.copy_from_slice(&setup.seeds);
-        stores.copy_from_slice(&setup.stores);
-        pos.hands = setup.hands;
-    }
 
     /// `fill`: each pit of a region, in its order, brought to `n` seeds
     /// from a place, while the place holds enough for the next.

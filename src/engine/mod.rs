@@ -251,16 +251,27 @@ impl Engine {
     /// The starting position with `first` to move (where the rules leave
     /// who starts to the players, `first chosen`).
     pub fn start_position_for(&self, first: Player) -> Position {
-        let mut cells = self.rules.setup.seeds.clone();
-        cells.extend(self.rules.setup.stores);
         let mut pos = Position {
-            cells,
-            hands: self.rules.setup.hands,
+            cells: vec![0; self.cells()],
+            hands: [0; 2],
             to_move: Some(first),
             vars: self.board.var_start.clone(),
         };
+        self.lay_out(&mut pos);
         self.note_starter(&mut pos, first);
         pos
+    }
+
+    /// The seeds of a position's pits, stores and hands laid out as the
+    /// setup lays them (at the start, and by `reset`; out of line, as the
+    /// actions' work is, see `act.rs`).
+    #[inline(never)]
+    pub(crate) fn lay_out(&self, pos: &mut Position) {
+        let setup = &self.rules.setup;
+        let (pits, stores) = pos.cells.split_at_mut(self.board.npits);
+        pits.copy_from_slice(&setup.seeds);
+        stores.copy_from_slice(&setup.stores);
+        pos.hands = setup.hands;
     }
 
     /// Which of a plan's per-phase lists holds for a position: its phase,
