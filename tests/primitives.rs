@@ -827,3 +827,32 @@ end north_bare at once when seeds(side(north)) == 0 winner south";
         assert_eq!((&*o.reason, o.winner), ("north_bare", Some(0)), "{grab}");
     }
 }
+
+/// `resow from PLACE HEADING` sows what the rule captured without `to`;
+/// where the resowing cannot start (its place is none or off the mover's
+/// track, or the heading leads nowhere from it) nothing is taken for it:
+/// the seeds stay where they were, none goes to a store.
+#[test]
+fn a_resowing_that_cannot_start_takes_nothing() {
+    let take = |from: &str| {
+        format!(
+            "rule take at land when owner(last) == mover and seeds(last) == 1 \
+             and seeds(opposite(last)) > 0 {{\n  capture opposite(last)\n  resow from {from} forward\n}}"
+        )
+    };
+    // A (1) → B, empty before: c, opposite, is taken and sown from D.
+    let v = variant(&board("direction forward", &take("D")));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 3, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 1, 0, 1, 1, 1, 0, 0]);
+    // From a place that is none: c keeps its seeds.
+    let v = variant(&board(
+        "direction forward",
+        &take("first(pits(board, seeds(here) > 99))"),
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 3, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 3, 0]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(&g.position().cells[n..], [0, 0], "no seed in a store");
+}

@@ -37,12 +37,40 @@ pub(crate) struct Effects {
     /// Sow the seeds captured without a destination, the first into this
     /// cell, going this way.
     pub resow: Option<(u16, Direction)>,
+    /// The rule resows (`resow`), whether or not its resowing can start.
+    pub resows: bool,
     /// The mover moves again.
     pub again: bool,
     /// The seeds just taken go back where they were.
     pub cancel: bool,
     /// The turn is not legal.
     pub forbid: bool,
+}
+
+impl Effects {
+    /// Where the seeds the rule's captures took with no destination of
+    /// their own go.
+    pub(crate) fn unsent(&self) -> Unsent {
+        match (self.resow, self.resows) {
+            (Some(_), _) => Unsent::Resow,
+            (None, true) => Unsent::Back,
+            (None, false) => Unsent::Store,
+        }
+    }
+}
+
+/// Where seeds a capture took with no destination of their own (see
+/// [`Taken::to`]) go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unsent {
+    /// Into the mover's store.
+    Store,
+    /// Kept, for the rule's resowing to sow.
+    Resow,
+    /// Back where they were: the rule resows, but its resowing cannot
+    /// start (its place is none or off the mover's track, or its heading
+    /// leads nowhere from there), so nothing is taken for it.
+    Back,
 }
 
 /// What a rule's steering actions (`relay`, `stop`, `again`, `cancel`,
@@ -212,7 +240,10 @@ impl Engine {
             A::CaptureRegion { region, to, most } => {
                 self.capture_region(region, to, *most, pos, site, acts)
             }
-            A::Resow { from, heading } => fx.resow = self.resow(from, *heading, pos, site),
+            A::Resow { from, heading } => {
+                fx.resows = true;
+                fx.resow = self.resow(from, *heading, pos, site);
+            }
             A::Set { var, value } => self.set(var, *value, pos, site, acts),
             A::SetPlayer { var, who, values } => {
                 if let Some(p) = self.who(who, &site.ctx(pos)) {
@@ -536,42 +567,45 @@ impl Engine {
     }
 
     /// Puts the seeds taken away: back where they were when `cancel`, else
-    /// into their stores; those with no destination of their own go to
-    /// the mover's store, or, when `resowing`, are kept to be sown. Returns
-    /// the seeds captured and those kept, and the pit first emptied.
+    /// into their stores; those with no destination of their own go where
+    /// `unsent` says (kept to be sown: counted as `kept`). Returns the
+    /// seeds captured and those kept, and the pit first emptied.
     pub(crate) fn put_away(
         &self,
         pos: &mut Position,
         taken: &mut Vec<Taken>,
         cancel: bool,
-        resowing: bool,
+        unsent: Unsent,
     ) -> PutAway {
         let mover = pos.to_move.unwrap_or(0);
         let mut out = PutAway {
-            first: taken.first().map_or(NONE, |t| t.from),
+            first: NONE,
             ..PutAway::default()
         };
         for t in taken.iter() {
-            if cancel {
+            let to = match t.to {
+                NONE => match unsent {
+                    Unsent::Store => self.store_cell(mover),
+                    Unsent::Resow => NONE,
+                    Unsent::Back => t.from,
+                },
+                cell => cell,
+            };
+            if cancel || to == t.from {
                 pos.cells[t.from as usize] += t.seeds;
                 continue;
             }
             out.captured += t.seeds;
-            match t.to {
-                NONE if resowing => out.kept += t.seeds,
-                NONE => {
-                    pos.cells[self.store_cell(mover) as usize] += t.seeds;
-                    out.stored = true;
-                }
-                cell => {
-                    pos.cells[cell as usize] += t.seeds;
-                    // (A pit it goes into may lose them again.)
-                    out.stored |= cell as usize >= self.board.npits;
-                }
+            if out.first == NONE {
+                out.first = t.from;
             }
-        }
-        if cancel {
-            out.first = NONE;
+            if to == NONE {
+                out.kept += t.seeds;
+                continue;
+            }
+            pos.cells[to as usize] += t.seeds;
+            // (A pit it goes into may lose them again.)
+            out.stored |= to as usize >= self.board.npits;
         }
         taken.clear();
         out

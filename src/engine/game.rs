@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::abilities::Listing;
-use super::act::{Acts, Effects, Site};
+use super::act::{Acts, Effects, Site, Unsent};
 use super::compiled::{compare, OnTurn, A, C, P};
 use super::eval::Ctx;
 use super::history::History;
@@ -715,7 +715,12 @@ impl State {
             }
             let mut fx = Effects::default();
             e.run(rule, &mut self.pos, &site, &mut self.acts, &mut fx);
-            e.put_away(&mut self.pos, &mut self.acts.taken, fx.cancel, false);
+            e.put_away(
+                &mut self.pos,
+                &mut self.acts.taken,
+                fx.cancel,
+                Unsent::Store,
+            );
             for a in &rule.actions {
                 if let A::First(w) = a {
                     first = e.who(w, &site.ctx(&self.pos)).or(first);

@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use super::act::{Acts, Effects, PutAway, Site};
+use super::act::{Acts, Effects, PutAway, Site, Unsent};
 use super::compiled::{CRule, PlainAt, C};
 use super::cycle::{Memo, Watch, ANCHOR};
 use super::eval::Ctx;
@@ -434,9 +434,8 @@ impl Engine {
                 out.again |= fx.again;
                 out.forbidden |= fx.forbid;
                 if !acts.taken.is_empty() {
-                    let resowing = fx.resow.is_some();
                     let put =
-                        self.judge_capture(capture, pos, before, at, acts, resowing, &mut out);
+                        self.judge_capture(capture, pos, before, at, acts, fx.unsent(), &mut out);
                     at.captured += put.captured as i64;
                     if put.captured > 0 {
                         if let Some(end) = self.ended_now(plan, pos, before, at, NONE) {
@@ -682,7 +681,7 @@ impl Engine {
                 }
                 let mut fx = Effects::default();
                 self.run(rule, pos, &site, acts, &mut fx);
-                let put = self.put_away(pos, &mut acts.taken, fx.cancel, false);
+                let put = self.put_away(pos, &mut acts.taken, fx.cancel, Unsent::Store);
                 won.captured += put.captured;
                 won.stored |= put.stored;
                 if won.first == NONE {
@@ -783,7 +782,7 @@ impl Engine {
             if me.cond(&rule.when, &site.ctx(pos)) {
                 let mut fx = Effects::default();
                 me.run(rule, pos, &site, acts, &mut fx);
-                me.put_away(pos, &mut acts.taken, fx.cancel, false);
+                me.put_away(pos, &mut acts.taken, fx.cancel, Unsent::Store);
             }
             ahead = look.into_ahead();
         }
@@ -1019,7 +1018,7 @@ impl Engine {
             }
             let mut fx = Effects::default();
             self.run(rule, pos, &site, acts, &mut fx);
-            let put = self.put_away(pos, &mut acts.taken, fx.cancel, false);
+            let put = self.put_away(pos, &mut acts.taken, fx.cancel, Unsent::Store);
             took.captured += put.captured;
             if took.first == NONE {
                 took.first = put.first;
@@ -1039,7 +1038,7 @@ impl Engine {
         before: &Position,
         at: &Step,
         acts: &mut Acts,
-        resowing: bool,
+        unsent: Unsent,
         out: &mut Applied,
     ) -> PutAway {
         let mut fx = Effects::default();
@@ -1052,7 +1051,7 @@ impl Engine {
             self.run(rule, pos, &site, acts, &mut fx);
         }
         out.forbidden |= fx.forbid;
-        let put = self.put_away(pos, &mut acts.taken, fx.cancel, resowing);
+        let put = self.put_away(pos, &mut acts.taken, fx.cancel, unsent);
         if put.captured > 0 {
             out.captured = true;
             out.stored |= put.stored;
