@@ -773,19 +773,30 @@ fn a_capture_at_most_n_leaves_the_rest() {
 /// other part hold takes no seed from the row.
 #[test]
 fn an_end_at_once_holds_when_its_last_part_comes_to_hold() {
-    let rules = "rule take at land when sowings == 1 and owner(last) == mover \
+    let relay = "rule on at land when seeds(last) > 1 {
+  relay
+}";
+    let end = "end north_bare at once when seeds(side(north)) == 0 and seeds(C) > 0 winner south";
+    let v = variant(&board("direction forward", &format!("{relay}\n{end}")));
+    // North's row is bare and C empty. A (1) → B (2), relayed: C, D; C
+    // now holds a seed, and the game ends there (D's 2 would have been
+    // relayed into North's row).
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 1, 2, 0, 0, 0, 0]);
+    let o = g.outcome().expect("ended during the turn");
+    assert_eq!((&*o.reason, o.winner), ("north_bare", Some(0)));
+    // The same when the row is left bare by a capture earlier in the turn.
+    let take = "rule take at land when sowings == 1 and owner(last) == mover \
         and seeds(opposite(last)) > 0 {
   capture opposite(last) to store(mover)
   relay
-}
-rule on at land when seeds(last) > 1 {
-  relay
-}
-end north_bare at once when seeds(side(north)) == 0 and seeds(C) > 0 winner south";
-    let v = variant(&board("direction forward", rules));
-    // A (1) → B (2): c taken, North's row bare after the first sowing, C
-    // empty; B relayed (2) → C, D: C holds a seed, and the game ends
-    // there (D's 2 would have been relayed into North's row).
+}";
+    let v = variant(&board(
+        "direction forward",
+        &format!("{take}\n{relay}\n{end}"),
+    ));
+    // A (1) → B (2): c taken; B relayed (2) → C, D.
     let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 0, 0, 1, 0], [0, 0], 0);
     g.play(turn(&g, "A")).unwrap();
     assert_eq!(counts(&g, &LABELS), [0, 0, 1, 2, 0, 0, 0, 0]);
@@ -855,4 +866,17 @@ fn a_resowing_that_cannot_start_takes_nothing() {
     assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 3, 0]);
     let n = v.engine.rules.pits.len();
     assert_eq!(&g.position().cells[n..], [0, 0], "no seed in a store");
+    // Nor does a `capture` rule judge a capture that is not made: taking
+    // c would leave North's row bare, and forbid the turn.
+    let v = variant(&board(
+        "direction forward",
+        &format!(
+            "{}\nrule guard at capture when seeds(side(opponent)) == 0 {{\n  forbid\n}}",
+            take("first(pits(board, seeds(here) > 99))")
+        ),
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 3, 0], [0, 0], 0);
+    assert_eq!(legal_labels(&g), ["A"]);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 3, 0]);
 }

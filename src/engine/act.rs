@@ -19,7 +19,8 @@ pub(crate) struct Taken {
     pub from: u16,
     pub seeds: u32,
     /// A store's or a pit's cell, or [`NONE`]: the mover's store, or the
-    /// resowing when the rule resows.
+    /// resowing when the rule resows (where the resowing cannot start,
+    /// back where they were: see [`Engine::give_back`]).
     pub to: u16,
 }
 
@@ -51,11 +52,17 @@ impl Effects {
     /// Where the seeds the rule's captures took with no destination of
     /// their own go.
     pub(crate) fn unsent(&self) -> Unsent {
-        match (self.resow, self.resows) {
-            (Some(_), _) => Unsent::Resow,
-            (None, true) => Unsent::Back,
-            (None, false) => Unsent::Store,
+        match self.resow {
+            Some(_) => Unsent::Resow,
+            None => Unsent::Store,
         }
+    }
+
+    /// The rule resows, but its resowing cannot start (its place is none
+    /// or off the mover's track, or its heading leads nowhere from there):
+    /// nothing is taken for it.
+    pub(crate) fn resowing_fails(&self) -> bool {
+        self.resows && self.resow.is_none()
     }
 }
 
@@ -67,10 +74,6 @@ pub(crate) enum Unsent {
     Store,
     /// Kept, for the rule's resowing to sow.
     Resow,
-    /// Back where they were: the rule resows, but its resowing cannot
-    /// start (its place is none or off the mover's track, or its heading
-    /// leads nowhere from there), so nothing is taken for it.
-    Back,
 }
 
 /// What a rule's steering actions (`relay`, `stop`, `again`, `cancel`,
@@ -579,36 +582,47 @@ impl Engine {
     ) -> PutAway {
         let mover = pos.to_move.unwrap_or(0);
         let mut out = PutAway {
-            first: NONE,
+            first: taken.first().map_or(NONE, |t| t.from),
             ..PutAway::default()
         };
         for t in taken.iter() {
-            let to = match t.to {
-                NONE => match unsent {
-                    Unsent::Store => self.store_cell(mover),
-                    Unsent::Resow => NONE,
-                    Unsent::Back => t.from,
-                },
-                cell => cell,
-            };
-            if cancel || to == t.from {
+            if cancel {
                 pos.cells[t.from as usize] += t.seeds;
                 continue;
             }
             out.captured += t.seeds;
-            if out.first == NONE {
-                out.first = t.from;
+            match (t.to, unsent) {
+                (NONE, Unsent::Resow) => out.kept += t.seeds,
+                (NONE, Unsent::Store) => {
+                    pos.cells[self.store_cell(mover) as usize] += t.seeds;
+                    out.stored = true;
+                }
+                (cell, _) => {
+                    pos.cells[cell as usize] += t.seeds;
+                    // (A pit it goes into may lose them again.)
+                    out.stored |= cell as usize >= self.board.npits;
+                }
             }
-            if to == NONE {
-                out.kept += t.seeds;
-                continue;
-            }
-            pos.cells[to as usize] += t.seeds;
-            // (A pit it goes into may lose them again.)
-            out.stored |= to as usize >= self.board.npits;
+        }
+        if cancel {
+            out.first = NONE;
         }
         taken.clear();
         out
+    }
+
+    /// Puts the seeds taken with no destination of their own back where
+    /// they were, before anything judges the capture: a rule whose
+    /// resowing cannot start takes nothing for it.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn give_back(&self, pos: &mut Position, taken: &mut Vec<Taken>) {
+        taken.retain(|t| {
+            if t.to == NONE {
+                pos.cells[t.from as usize] += t.seeds;
+            }
+            t.to != NONE
+        });
     }
 }
 

@@ -413,7 +413,8 @@ pub(crate) enum A {
     Capture {
         place: P,
         chain: Option<CChain>,
-        /// A store, or `None`: the mover's, or the resowing.
+        /// A store, or `None`: the mover's, or the resowing (nothing, where
+        /// the resowing cannot start).
         to: Option<P>,
         /// The most seeds taken from each pit.
         most: u32,
@@ -707,9 +708,10 @@ pub(crate) struct FirstOf {
     pub shared: Vec<(usize, usize)>,
     /// The same rules judged off the position alone, when they can be.
     pub quick: Option<Quick>,
-    /// Where they cannot be (some rule does more than relay or stop),
-    /// the same rules judged without a context built, when their
-    /// conditions allow it.
+    /// Where they cannot be (some rule does more than relay or stop, or
+    /// a condition asks more than a cell's seeds or a variable), the same
+    /// rules judged without a context built, when their conditions allow
+    /// it.
     pub plain: Option<Plain>,
     /// What judging the list costs at most (see [`cost`]).
     pub cost: u64,

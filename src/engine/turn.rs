@@ -433,6 +433,9 @@ impl Engine {
                 }
                 out.again |= fx.again;
                 out.forbidden |= fx.forbid;
+                if fx.resowing_fails() {
+                    self.give_back(pos, &mut acts.taken);
+                }
                 if !acts.taken.is_empty() {
                     let put =
                         self.judge_capture(capture, pos, before, at, acts, fx.unsent(), &mut out);
@@ -1210,19 +1213,27 @@ mod tests {
             let mut k = 7u64;
             while game.outcome().is_none() && game.plies() < 300 {
                 let pos = game.position();
+                // (A turn's start told apart from where it stands: other
+                // seeds everywhere, an origin other than the landing pit.)
+                let mut earlier = pos.clone();
+                for c in earlier.cells.iter_mut() {
+                    *c = (*c * 3 + 11) % 37;
+                }
+                let npits = e.board.npits;
                 for plan in &e.plan {
                     for st in &plan.stages {
                         for (pit, land) in st.landing.iter().enumerate() {
                             if let Some(p) = &land.plain {
+                                let origin = ((pit * 7 + game.plies() as usize) % npits) as u16;
                                 for dir in [Direction::Forward, Direction::Backward] {
-                                    let mut f = Ctx::new(pos, pos, pit as u16, pit as u16);
+                                    let mut f = Ctx::new(pos, &earlier, origin, pit as u16);
                                     f.dir = dir;
                                     let general = e.first_of(land, &f).map(|r| r.id);
                                     let at = PlainAt {
                                         cells: &pos.cells,
                                         dir,
-                                        before: &pos.cells,
-                                        origin: pit as u16,
+                                        before: &earlier.cells,
+                                        origin,
                                     };
                                     let plain = p.first(at).map(|i| land.rules[i].id);
                                     assert_eq!(plain, general, "{name}");
