@@ -1,5 +1,5 @@
 //! Bao la Kiswahili, clause by clause: each test names the clause (K…) of
-//! ../shared/rules/bao-la-kiswahili.md or the point (P…) of
+//! docs/rules/bao-la-kiswahili.md or the point (P…) of
 //! bao-interpretation.md it shows, with a position where the rule changes
 //! play, so that it fails if the rule were left out or inverted. Where a
 //! published position shows the clause, the test replays it

@@ -1,5 +1,5 @@
 //! The other two Bao descriptions against bao-la-kiswahili, point by point
-//! (the P-table of ../shared/rules/bao-interpretation.md): for every point
+//! (the P-table of docs/rules/bao-interpretation.md): for every point
 //! where `bao-zanzibar` or `bao-east-africa` differs, a position where the
 //! two variants part, with both outcomes asserted.
 

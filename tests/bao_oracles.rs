@@ -1,4 +1,4 @@
-//! Bao la Kiswahili against the published record (../shared/oracles/bao/):
+//! Bao la Kiswahili against the published record (tests/oracles/bao/):
 //! the 19 published positions, perft from the start (agreed by two
 //! engines), and de Voogt's never-ending move.
 
@@ -208,7 +208,7 @@ fn from_abstractplay(m: &str) -> String {
 }
 
 /// Plies where the engine knowingly differs from ours
-/// (../shared/oracles/README.md): it plays a winning turn on past the win,
+/// (tests/oracles/README.md): it plays a winning turn on past the win,
 /// and offers a safari there; ours ends the game when the inner row empties
 /// (bao-interpretation.md, "End").
 const PLAYS_ON_AFTER_THE_WIN: &[(&str, usize)] = &[("std_170.json", 23), ("std_21.json", 35)];

@@ -573,7 +573,7 @@ fn show_prints_one_file_that_checks() {
         .contains("option endless_turns default draw: forbid draw loss"));
 }
 
-/// `sow list` (../shared/cli-contract.md): every shipped variant, one a
+/// `sow list` (docs/book/src/contract.md): every shipped variant, one a
 /// line, its name then its title.
 #[test]
 fn list_names_every_shipped_variant_with_its_title() {
@@ -590,7 +590,7 @@ fn list_names_every_shipped_variant_with_its_title() {
     }
 }
 
-/// `sow moves VARIANT --from - --format json` (../shared/cli-contract.md):
+/// `sow moves VARIANT --from - --format json` (docs/book/src/contract.md):
 /// each position read from standard input is answered at once by one line,
 /// the same turns `moves --from FILE` lists, or an error that does not stop
 /// the next.

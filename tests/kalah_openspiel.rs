@@ -27,9 +27,7 @@ fn player(v: &Value) -> Option<u8> {
 
 #[test]
 fn openspiel_random_200_agree_ply_by_ply() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/kalah/openspiel_random_200.jsonl");
-    let games = jsonl(&path);
+    let games = jsonl(&oracle("kalah/openspiel_random_200.jsonl"));
     assert_eq!(games.len(), 200);
     let v = shipped("kalah");
     let n = v.engine.rules.pits.len();

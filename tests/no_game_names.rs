@@ -30,7 +30,7 @@ const FORBIDDEN: &[&str] = &[
     "tuzdyk",
     "tuzdik",
     "omweso",
-    // The catalogue's games (`../shared/rules/catalogue/`) and their terms.
+    // The catalogue's games (`docs/rules/catalogue/`) and their terms.
     "bohnenspiel",
     "ayoayo",
     "dakon",

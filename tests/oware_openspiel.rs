@@ -1,4 +1,4 @@
-//! Oware abapa against OpenSpiel's `oware` (../shared/oracles/oware/):
+//! Oware abapa against OpenSpiel's `oware` (tests/oracles/oware/):
 //! every ply of every game, the special cases, the unit positions and the
 //! 110-move playthrough. Nothing is skipped.
 

@@ -4,7 +4,7 @@
 Run by hand (not by CI); the output is committed as a test fixture:
 
     pip install open-spiel==2.0.2        # the version the committed fixture used
-    python3 tools/kalah_oracle.py        # -> tests/fixtures/kalah/openspiel_random_200.jsonl
+    python3 tools/kalah_oracle.py        # -> tests/oracles/kalah/openspiel_random_200.jsonl
 
 Options: --games N (default 200), --first-seed S (default 0), --out PATH.
 Game i uses seed S+i: `rng = random.Random(seed)` and, before every ply,
@@ -53,7 +53,7 @@ own sowing written in label space (`reference_sow`) and checks that it gives
 OpenSpiel's board, mover and end, so the mapping is tested on every ply of
 every game, not only asserted.
 
-OpenSpiel's rules as observed (see ../../shared/rules/kalah.md L1-L7)
+OpenSpiel's rules as observed (see docs/rules/kalah.md L1-L7)
 ---------------------------------------------------------------------
 * Last seed in the mover's own store: same player moves again (extra turn).
 * Capture: the last seed lands in a pit of the mover's row that now holds
@@ -318,7 +318,7 @@ def main():
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--out", default=os.path.join(
-        root, "tests", "fixtures", "kalah", "openspiel_random_200.jsonl"))
+        root, "tests", "oracles", "kalah", "openspiel_random_200.jsonl"))
     args = ap.parse_args()
 
     version = importlib.metadata.version("open-spiel")

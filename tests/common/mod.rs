@@ -9,31 +9,23 @@ use std::sync::Arc;
 
 use sow::{Engine, Game, Position, Turn, Variant};
 
-/// A path under `../shared/oracles/` (beside the checkout), which must be
-/// there: a test without its oracle data fails saying where it looked.
+/// A path under the project's oracle data, `tests/oracles/`: a test whose
+/// file is missing fails saying which.
 pub fn oracle(path: &str) -> PathBuf {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles");
-    oracle_in(&shared, path).unwrap_or_else(|e| panic!("{e}"))
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/oracles");
+    oracle_in(&root, path).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// A path under an oracle folder, or what is missing.
-pub fn oracle_in(shared: &std::path::Path, path: &str) -> Result<PathBuf, String> {
-    if !shared.is_dir() {
-        return Err(format!(
-            "the oracle data is read from {} (`../shared/oracles` beside the checkout, \
-             as the README says), and it is not there",
-            shared.display()
-        ));
+/// A path under an oracle folder, or which file is missing from it.
+pub fn oracle_in(root: &std::path::Path, path: &str) -> Result<PathBuf, String> {
+    let p = root.join(path);
+    match p.exists() {
+        true => Ok(p),
+        false => Err(format!(
+            "the oracle file {path} is missing from {}",
+            root.display()
+        )),
     }
-    let p = shared.join(path);
-    if !p.exists() {
-        return Err(format!(
-            "the oracle file {} is missing from {}",
-            path,
-            shared.display()
-        ));
-    }
-    Ok(p)
 }
 
 /// Reads a JSON Lines file.
