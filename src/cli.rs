@@ -533,25 +533,6 @@ fn parse_options(given: &[String]) -> Result<Vec<(String, String)>, Failed> {
         .collect()
 }
 
-/// The player `--first` names, where the rules leave the choice open.
-fn first_player(v: &Variant, name: &str) -> Result<u8, Failed> {
-    let r = &v.engine.rules;
-    let Some(p) = r.players.iter().position(|p| p == name) else {
-        return Err(fail_usage(format!(
-            "`--first {name}`: `{name}` is not a player ({})",
-            r.players_are()
-        )));
-    };
-    if !r.setup.first_chosen {
-        return Err(fail_usage(format!(
-            "`--first`: the rules of {} say who moves first ({}); `--first` is for variants whose setup says `first chosen`",
-            r.name,
-            r.players[r.setup.first as usize]
-        )));
-    }
-    Ok(p as u8)
-}
-
 /// Refuses `--first` where no new game is started.
 fn no_first(pick: &Pick, why: &str) -> Result<(), Failed> {
     match pick.first {
@@ -581,10 +562,10 @@ fn game_at(pick: &Pick, position: Option<(&str, String)>) -> Result<(Variant, Ga
     let v = variant_of(pick, position.as_ref())?;
     let game = match &position {
         None => {
-            let start = match &pick.first {
-                Some(name) => v.engine.start_position_for(first_player(&v, name)?),
-                None => v.engine.start_position(),
-            };
+            let first = pick.first.as_deref();
+            let start = v
+                .start_position(first)
+                .map_err(|e| fail_usage(format!("`--first {}`: {e}", first.unwrap_or_default())))?;
             Game::from_position(v.engine.clone(), start, Vec::new())
                 .map_err(|_| fail_plain("the start position's turns run past the engine's limit"))?
         }

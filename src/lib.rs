@@ -118,6 +118,34 @@ impl Variant {
         &self.engine.rules.name
     }
 
+    /// The player `name`, who is to start a new game where the rules leave
+    /// who starts to the players (the setup says `first chosen`; the
+    /// command line's `--first`). Names what is wrong otherwise: not a
+    /// player, or rules that say who starts.
+    pub fn first_player(&self, name: &str) -> Result<ir::Player, String> {
+        let r = &self.engine.rules;
+        let Some(p) = r.players.iter().position(|p| p == name) else {
+            return Err(format!("`{name}` is not a player ({})", r.players_are()));
+        };
+        if !r.setup.first_chosen {
+            return Err(format!(
+                "the rules of {} say who moves first ({}); a first player is named only for variants whose setup says `first chosen`",
+                r.name,
+                r.players[r.setup.first as usize]
+            ));
+        }
+        Ok(p as ir::Player)
+    }
+
+    /// The starting position, with the player `first` names to move (see
+    /// [`Variant::first_player`]) or, without it, the setup's first player.
+    pub fn start_position(&self, first: Option<&str>) -> Result<Position, String> {
+        Ok(match first {
+            Some(name) => self.engine.start_position_for(self.first_player(name)?),
+            None => self.engine.start_position(),
+        })
+    }
+
     /// Reads a turn in the variant's notation and checks it is legal now.
     pub fn parse_turn(&self, game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         notation::parse_turn(game, text)

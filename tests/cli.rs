@@ -346,6 +346,50 @@ fn first_names_who_starts_where_the_rules_leave_it_open() {
     }
 }
 
+/// Every shipped variant whose rules page says the first player is chosen
+/// by lot takes `--first` for either player (its setup says `first
+/// chosen`): read from the pages the variant files cite, so that a file
+/// that leaves the clause out fails here.
+#[test]
+fn every_variant_whose_rules_choose_the_first_player_by_lot_takes_first() {
+    let mut open = 0;
+    // The page a variant's file cites, or the page of the variant it
+    // extends (Wari has none of its own).
+    let page = |mut name: &str| loop {
+        let file = sow::variants::source(name).unwrap();
+        let words = || file.split(|c: char| c.is_whitespace() || "(),".contains(c));
+        if let Some(page) = words().find(|w| w.starts_with("docs/rules/") && w.ends_with(".md")) {
+            return page;
+        }
+        let mut after_extends = words().skip_while(|w| *w != "extends").skip(1);
+        name = after_extends
+            .next()
+            .unwrap_or_else(|| panic!("{name}: its file cites no rules page"));
+    };
+    for (name, _) in sow::variants::SHIPPED {
+        let page = page(name);
+        let rules = std::fs::read_to_string(root().join(page))
+            .unwrap_or_else(|e| panic!("{name}: {page}: {e}"));
+        if !rules.contains("chosen by lot") {
+            continue;
+        }
+        open += 1;
+        for first in ["south", "north"] {
+            let r = sow(&[
+                "play", name, "--first", first, "--moves", "", "--format", "json",
+            ]);
+            assert_eq!(r.code, 0, "{name} --first {first}: {}", r.stderr);
+            let line: serde_json::Value =
+                serde_json::from_str(r.stdout.lines().next().unwrap()).unwrap();
+            assert_eq!(line["position"]["to_move"], first, "{name}");
+        }
+    }
+    assert_eq!(
+        open, 27,
+        "the variants whose rules leave the first player to lot"
+    );
+}
+
 #[test]
 fn perft_ends_with_a_bare_integer() {
     let r = sow(&["perft", "oware-abapa", "3"]);
