@@ -880,3 +880,139 @@ fn a_resowing_that_cannot_start_takes_nothing() {
     g.play(turn(&g, "A")).unwrap();
     assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 3, 0]);
 }
+
+// --- Several actions in one rule, and `cancel`, act in their order ---
+
+/// The board, the stores and the seeds of a game (South's store first).
+fn board_and_stores(g: &sow::Game) -> (Vec<u32>, [u32; 2]) {
+    let n = g.engine().rules.pits.len();
+    let c = &g.position().cells;
+    (counts(g, &LABELS), [c[n], c[n + 1]])
+}
+
+/// A capture puts its seeds where it sends them before the rule's next
+/// action: `capture b to a` then `capture a to store(mover)` takes b's
+/// seeds on with a's own.
+#[test]
+fn the_actions_of_a_rule_act_in_order() {
+    let v = variant(&board(
+        "",
+        "rule raid at land when last == B {\n  capture b to a\n  capture a to store(mover)\n}",
+    ));
+    // A (1) → B: b's 3 go into a (4), then a's 4 into South's store.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 1, 1, 3, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(board_and_stores(&g), (vec![0, 1, 0, 1, 0, 0, 0, 0], [4, 0]));
+}
+
+/// In a `round` rule, `fill … from store(south)` after `capture board to
+/// store(south)` fills from the store as the capture left it.
+#[test]
+fn a_round_fills_from_the_seeds_a_capture_before_it_stored() {
+    let v = variant(&board_text(
+        "",
+        "seeds(origin) > 0",
+        "end over when seeds(A) == 0
+match ends when seeds(store(north)) > 0
+rule next at round {
+  capture board to store(south)
+  fill side(south) to 2 from store(south)
+}",
+    ));
+    // A (1) → B; A is empty: the round is over with 8 seeds on the board,
+    // all taken into South's store and 2 put back into each of A–D.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 1, 1, 1, 1, 1, 1], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(g.rounds(), 1, "the round is over, the match goes on");
+    assert!(g.outcome().is_none());
+    assert_eq!(board_and_stores(&g), (vec![2, 2, 2, 2, 0, 0, 0, 0], [0, 0]));
+}
+
+/// `at most N` bounds each capture action on its own: `at most 1` then
+/// `at most 2` from the same pit take 1 and then 2.
+#[test]
+fn at_most_n_counts_for_each_capture_action() {
+    let v = variant(&board(
+        "",
+        "rule raid at land when last == B {
+  capture b at most 1 to store(mover)
+  capture b at most 2 to store(mover)
+}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 1, 0, 5, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(board_and_stores(&g), (vec![0, 1, 0, 1, 0, 2, 0, 0], [3, 0]));
+}
+
+/// At the `capture` moment, `cancel` gives back the seeds taken so far; a
+/// `capture` after it, in the same rule or a later one, takes its seeds.
+#[test]
+fn a_capture_after_cancel_is_made() {
+    // A (1) → B (2): B's 2 are taken, given back, and then d's 3 taken.
+    let land = "rule take at land when last == B {\n  capture last to store(mover)\n}";
+    for judged in [
+        "rule undo at capture {\n  cancel\n  capture d to store(mover)\n}",
+        "rule undo at capture {\n  cancel\n}\nrule other at capture {\n  capture d to store(mover)\n}",
+    ] {
+        let v = variant(&board("", &format!("{land}\n{judged}")));
+        let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 0, 0, 0, 3], [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        assert_eq!(
+            board_and_stores(&g),
+            (vec![0, 2, 0, 1, 0, 0, 0, 0], [3, 0]),
+            "{judged}"
+        );
+    }
+    // A capture before `cancel` is given back with the rest.
+    let v = variant(&board(
+        "",
+        &format!("{land}\nrule undo at capture {{\n  capture d to store(mover)\n  cancel\n}}"),
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 0, 0, 0, 3], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(board_and_stores(&g), (vec![0, 2, 0, 1, 0, 0, 0, 3], [0, 0]));
+}
+
+/// At the `capture` moment, `captured` counts the seeds just taken (with
+/// those taken earlier in the turn).
+#[test]
+fn captured_at_the_capture_moment_counts_the_seeds_just_taken() {
+    let v = variant(&board(
+        "",
+        "rule take at land when last == B {\n  capture last to store(mover)\n}
+rule seen at capture when captured == 2 {\n  capture d to store(mover)\n}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 0, 0, 0, 3], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(board_and_stores(&g), (vec![0, 0, 0, 1, 0, 0, 0, 0], [5, 0]));
+}
+
+/// A definition's parameter stands for the count it is given where a
+/// fixed number is needed: `let q(k) = next(last, k)` called as `q(2)` is
+/// `next(last, 2)`; a count known only in play is refused with a hint
+/// that says why.
+#[test]
+fn a_definition_parameter_gives_the_steps_of_next() {
+    let play = |rules: &str| {
+        let v = variant(&board("", rules));
+        let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 3, 5, 0, 0], [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        board_and_stores(&g)
+    };
+    let by_parameter = play("let q(k) = next(last, k)\nrule raid at land {\n  capture q(3)\n}");
+    let written = play("rule raid at land {\n  capture next(last, 3)\n}");
+    // A (1) → B; three steps on is a (3 seeds).
+    assert_eq!(written, (vec![0, 1, 0, 0, 0, 5, 0, 0], [3, 0]));
+    assert_eq!(by_parameter, written);
+    let e = Variant::from_source(
+        "steps.sow",
+        &board(
+            "",
+            "let q(k) = next(last, k)\nrule raid at land {\n  capture q(seeds(last))\n}",
+        ),
+    )
+    .unwrap_err()
+    .render();
+    assert!(e.contains("a fixed number from 1 to"), "{e}");
+    assert!(e.contains("not known when the file is read"), "{e}");
+}

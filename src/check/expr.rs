@@ -760,24 +760,28 @@ impl<'a> Lowerer<'a> {
                     self.arity(name, span, args, 2, &usage)?;
                 }
                 let place = self.place(&args[0])?;
-                let steps = match args.get(1).map(|a| &a.kind) {
+                // The steps are fixed when the file is read: a number, or a
+                // definition or a definition's parameter that stands for one.
+                let steps = match args.get(1) {
                     None => 1,
-                    Some(ExprKind::Int(n)) if (1..=MAX_PITS as i64).contains(n) => *n as i32,
-                    Some(_) => {
-                        return self.error(
-                            Diagnostic::at(
-                                args[1].span,
-                                format!(
-                                    "the steps along the track are a number from 1 to {MAX_PITS}"
-                                ),
-                                "not a number of steps",
+                    Some(a) => match self.value(a)? {
+                        Value::Num(Num::Int(n)) if (1..=MAX_PITS as i64).contains(&n) => n as i32,
+                        _ => {
+                            return self.error(
+                                Diagnostic::at(
+                                    a.span,
+                                    format!(
+                                        "the steps along the track are a fixed number from 1 to {MAX_PITS}"
+                                    ),
+                                    "not a number of steps",
+                                )
+                                .hint(format!(
+                                    "write `{name}(last, 2)` (the steps cannot change in play: a count such as `seeds(last)` is not known when the file is read); `{}` goes the other way",
+                                    if name == "next" { "prev" } else { "next" }
+                                )),
                             )
-                            .hint(format!(
-                                "write `{name}(last, 2)`; `{}` goes the other way",
-                                if name == "next" { "prev" } else { "next" }
-                            )),
-                        )
-                    }
+                        }
+                    },
                 };
                 let steps = if name == "next" { steps } else { -steps };
                 Some(Value::Place(Place::Along(Box::new(place), steps)))

@@ -2,8 +2,10 @@
 //! action does the same wherever the moment table (`ir::Moment`) lets a
 //! rule use it. What an action leaves to its moment to do (relay, stop,
 //! another turn, a resowing, cancelling or forbidding a capture) is noted
-//! in [`Effects`]; seeds taken by a capture wait in the taken list until
-//! the moment puts them away ([`Engine::put_away`]).
+//! in [`Effects`]. Actions act in their order: a capture puts the seeds it
+//! takes where they go at once (those for a resowing are held), and notes
+//! them in the taken list, which `cancel` undoes and the moment then counts
+//! ([`Engine::put_away`]).
 
 use super::compiled::{CChain, CRule, A, N, P, R, V, W};
 use super::eval::Ctx;
@@ -13,14 +15,14 @@ use super::turn::Step;
 use super::{Engine, NONE};
 use crate::ir::Direction;
 
-/// Seeds taken by a capture and not yet put away.
+/// Seeds a capture took, not yet counted by the moment.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Taken {
     pub from: u16,
     pub seeds: u32,
-    /// A store's or a pit's cell, or [`NONE`]: the mover's store, or the
-    /// resowing when the rule resows (where the resowing cannot start,
-    /// back where they were: see [`Engine::give_back`]).
+    /// The store's or pit's cell they went into, or [`NONE`]: held for
+    /// the rule's resowing (where the resowing cannot start, they go back
+    /// where they were: see [`Engine::give_back`]).
     pub to: u16,
 }
 
@@ -42,8 +44,6 @@ pub(crate) struct Effects {
     pub resows: bool,
     /// The mover moves again.
     pub again: bool,
-    /// The seeds just taken go back where they were.
-    pub cancel: bool,
     /// The turn is not legal.
     pub forbid: bool,
 }
@@ -76,8 +76,8 @@ pub(crate) enum Unsent {
     Resow,
 }
 
-/// What a rule's steering actions (`relay`, `stop`, `again`, `cancel`,
-/// `forbid`) say, folded in their order when the rules are compiled: they
+/// What a rule's steering actions (`relay`, `stop`, `again`, `forbid`)
+/// say, folded in their order when the rules are compiled: they
 /// read and change nothing on the board, so where they stand among the
 /// other actions does not matter, and a rule of steering alone (most
 /// `land` rules) is carried out without its actions being run.
@@ -86,7 +86,6 @@ pub(crate) struct Steer {
     /// The last `relay` or `stop`, if any.
     relay: Option<Option<Option<u32>>>,
     again: bool,
-    cancel: bool,
     forbid: bool,
 }
 
@@ -107,9 +106,11 @@ impl Steer {
             A::Relay(n) => self.relay = Some(Some(*n)),
             A::Stop => self.relay = Some(None),
             A::Again => self.again = true,
-            A::Cancel => self.cancel = true,
             A::Forbid => self.forbid = true,
-            A::Require(_)
+            // `cancel` gives back the seeds taken so far: where it stands
+            // among the captures matters.
+            A::Cancel
+            | A::Require(_)
             | A::Prefer(_)
             | A::Capture { .. }
             | A::CaptureRegion { .. }
@@ -136,7 +137,6 @@ impl Steer {
             fx.relay = relay;
         }
         fx.again |= self.again;
-        fx.cancel |= self.cancel;
         fx.forbid |= self.forbid;
     }
 }
@@ -144,7 +144,6 @@ impl Steer {
 /// Where a moment's rules are judged: the position the turn started from,
 /// the turn as it stands (none at the `end` moment), the look ahead (at
 /// `after`), and the pit `here` stands for (at `lift`).
-#[derive(Clone, Copy)]
 pub(crate) struct Site<'a> {
     pub before: &'a Position,
     pub at: Option<&'a Step>,
@@ -153,6 +152,12 @@ pub(crate) struct Site<'a> {
     /// Seeds are being lifted to be sown (at `lift`): `sowings` counts the
     /// sowing they begin.
     pub lifting: bool,
+    /// Seeds the moment's captures have taken and the turn has not yet
+    /// counted: `captured` reads them too.
+    pub pending: std::cell::Cell<u32>,
+    /// Captures to the mover hold their seeds for a resowing (the `land`
+    /// rule that took them resows, and its resowing can start).
+    pub hold: bool,
 }
 
 impl<'a> Site<'a> {
@@ -164,6 +169,21 @@ impl<'a> Site<'a> {
             look: None,
             here: NONE,
             lifting: false,
+            pending: std::cell::Cell::new(0),
+            hold: false,
+        }
+    }
+
+    /// A site after a turn (at `end` and `round`).
+    pub(crate) fn after_play(before: &'a Position) -> Site<'a> {
+        Site {
+            before,
+            at: None,
+            look: None,
+            here: NONE,
+            lifting: false,
+            pending: std::cell::Cell::new(0),
+            hold: false,
         }
     }
 
@@ -177,6 +197,7 @@ impl<'a> Site<'a> {
         f.here = self.here;
         f.look = self.look;
         f.sowings += self.lifting as i64;
+        f.captured += self.pending.get() as i64;
         f
     }
 
@@ -254,7 +275,8 @@ impl Engine {
                 }
             }
             // Folded into the rule's `Steer` when it was compiled.
-            A::Relay(_) | A::Stop | A::Again | A::Cancel | A::Forbid => {}
+            A::Relay(_) | A::Stop | A::Again | A::Forbid => {}
+            A::Cancel => self.cancel(pos, site, &mut acts.taken),
             A::Collect => self.collect(pos),
             A::Reset => self.lay_out(pos),
             A::RelayGoing(d) => {
@@ -340,8 +362,12 @@ impl Engine {
         let Some(to) = to else {
             return;
         };
-        let grab = Grab { to, most };
-        self.take(pos, start, grab, &mut acts.taken);
+        let grab = Grab {
+            to,
+            most,
+            since: acts.taken.len(),
+        };
+        self.take(pos, site, start, grab, &mut acts.taken);
         if let Some(ch) = chain {
             self.chain(pos, site, start, ch, grab, &mut acts.taken);
         }
@@ -366,8 +392,13 @@ impl Engine {
         let Some(to) = to else {
             return;
         };
+        let grab = Grab {
+            to,
+            most,
+            since: acts.taken.len(),
+        };
         for c in cells.iter() {
-            self.take(pos, *c, Grab { to, most }, &mut acts.taken);
+            self.take(pos, site, *c, grab, &mut acts.taken);
         }
     }
 
@@ -537,24 +568,25 @@ impl Engine {
             if !holds {
                 break;
             }
-            self.take(pos, pit, grab, taken);
+            self.take(pos, site, pit, grab, taken);
         }
     }
 
-    /// Takes a pit's seeds (as many as `grab` says) into the capture being
-    /// made (a store is never taken from).
-    fn take(&self, pos: &mut Position, from: u16, grab: Grab, taken: &mut Vec<Taken>) {
-        let Grab { to, most } = grab;
+    /// Takes a pit's seeds (as many as `grab` says) and puts them where
+    /// the capture sends them, at once: a store or pit, the mover's store,
+    /// or held for the rule's resowing (a store is never taken from).
+    fn take(&self, pos: &mut Position, site: &Site, from: u16, grab: Grab, taken: &mut Vec<Taken>) {
+        let Grab { to, most, since } = grab;
         if from as usize >= self.board.npits || from == to {
             return;
         }
         let most = if most == u32::MAX {
             most
         } else {
-            // At most N from each pit, however often this capture comes
-            // back to it (a chain walking over it again, a region listing
-            // it twice).
-            let already: u32 = taken
+            // At most N from each pit by this action, however often it
+            // comes back to it (a chain walking over it again, a region
+            // listing it twice).
+            let already: u32 = taken[since..]
                 .iter()
                 .filter(|t| t.from == from)
                 .map(|t| t.seeds)
@@ -563,21 +595,51 @@ impl Engine {
         };
         let pit = &mut pos.cells[from as usize];
         let seeds = (*pit).min(most);
-        *pit -= seeds;
-        if seeds > 0 {
-            taken.push(Taken { from, seeds, to });
+        if seeds == 0 {
+            return;
         }
+        *pit -= seeds;
+        let to = match (to, site.hold) {
+            (NONE, true) => NONE,
+            (NONE, false) => self.store_cell(pos.to_move.unwrap_or(0)),
+            (cell, _) => cell,
+        };
+        if to != NONE {
+            pos.cells[to as usize] += seeds;
+        }
+        taken.push(Taken { from, seeds, to });
+        site.pending.set(site.pending.get() + seeds);
     }
 
-    /// Puts the seeds taken away: back where they were when `cancel`, else
-    /// into their stores; those with no destination of their own go where
-    /// `unsent` says (kept to be sown: counted as `kept`). Returns the
-    /// seeds captured and those kept, and the pit first emptied.
+    /// `cancel`: the seeds taken so far go back where they were, the last
+    /// taken first (as many as are still where they went).
+    #[cold]
+    #[inline(never)]
+    fn cancel(&self, pos: &mut Position, site: &Site, taken: &mut Vec<Taken>) {
+        for t in taken.iter().rev() {
+            let back = match t.to {
+                NONE => t.seeds,
+                cell => {
+                    let c = &mut pos.cells[cell as usize];
+                    let back = (*c).min(t.seeds);
+                    *c -= back;
+                    back
+                }
+            };
+            pos.cells[t.from as usize] += back;
+        }
+        taken.clear();
+        site.pending.set(0);
+    }
+
+    /// Counts the seeds the moment's captures took, and lets go of the
+    /// list: those held for a resowing are kept to be sown where `unsent`
+    /// says so, else they go to the mover's store now. Returns the seeds
+    /// captured and those kept, and the pit first emptied.
     pub(crate) fn put_away(
         &self,
         pos: &mut Position,
         taken: &mut Vec<Taken>,
-        cancel: bool,
         unsent: Unsent,
     ) -> PutAway {
         let mover = pos.to_move.unwrap_or(0);
@@ -586,10 +648,6 @@ impl Engine {
             ..PutAway::default()
         };
         for t in taken.iter() {
-            if cancel {
-                pos.cells[t.from as usize] += t.seeds;
-                continue;
-            }
             out.captured += t.seeds;
             match (t.to, unsent) {
                 (NONE, Unsent::Resow) => out.kept += t.seeds,
@@ -597,15 +655,9 @@ impl Engine {
                     pos.cells[self.store_cell(mover) as usize] += t.seeds;
                     out.stored = true;
                 }
-                (cell, _) => {
-                    pos.cells[cell as usize] += t.seeds;
-                    // (A pit it goes into may lose them again.)
-                    out.stored |= cell as usize >= self.board.npits;
-                }
+                // (A pit they went into may lose them again.)
+                (cell, _) => out.stored |= cell as usize >= self.board.npits,
             }
-        }
-        if cancel {
-            out.first = NONE;
         }
         taken.clear();
         out
@@ -626,11 +678,13 @@ impl Engine {
     }
 }
 
-/// Where a capture's seeds go, and the most it takes of each pit.
+/// Where a capture's seeds go, the most it takes of each pit, and where
+/// its own takings start in the taken list.
 #[derive(Clone, Copy)]
 struct Grab {
     to: u16,
     most: u32,
+    since: usize,
 }
 
 /// Gives one variable slot a value (none when `slot` stands for no

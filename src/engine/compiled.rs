@@ -7,7 +7,8 @@
 use super::act::Steer;
 use super::NONE;
 use crate::ir::{
-    Action, ArithOp, CmpOp, Cond, Direction, Heading, Num, Place, Player, Region, Rules, VarAt, Who,
+    Action, ArithOp, CmpOp, Cond, Direction, Heading, Moment, Num, Place, Player, Region, Rules,
+    VarAt, Who,
 };
 
 /// A player, resolved where it can be.
@@ -485,6 +486,9 @@ pub(crate) struct CRule {
     pub steer: Steer,
     /// Whether it has actions besides steering ones, to be run.
     pub acts: bool,
+    /// Whether it resows the seeds it captures (`resow`): those its
+    /// captures send to the mover are held for the resowing.
+    pub resows: bool,
     /// What judging it and doing what it says costs, at most (see
     /// [`cost`]).
     pub cost: u64,
@@ -531,12 +535,14 @@ impl CRule {
     pub(crate) fn new(id: u16, when: C, actions: Vec<A>) -> CRule {
         let cost = RULE_COST + cost(&when) + actions.iter().map(action_cost).sum::<u64>();
         let (steer, acts) = Steer::of(&actions);
+        let resows = actions.iter().any(|a| matches!(a, A::Resow { .. }));
         CRule {
             id,
             when,
             actions,
             steer,
             acts,
+            resows,
             cost,
         }
     }
@@ -1321,11 +1327,27 @@ impl Compiler<'_> {
 
     fn rule_known(&self, i: usize, k: Known) -> CRule {
         let r = &self.rules.rules[i];
+        // `captured` counts the seeds the moment's captures have taken so
+        // far (see `act::Site::pending`): the stage tells it only where
+        // none can have been taken yet, in a `land` rule's condition and in
+        // the rules judged of a whole turn (`start`, `turn`).
+        let taking = Known {
+            stage: k.stage.map(|st| Stage {
+                captured: None,
+                ..st
+            }),
+            ..k
+        };
+        let (when, actions) = match r.moment {
+            Moment::Start | Moment::Turn => (k, k),
+            Moment::Land | Moment::After | Moment::End | Moment::Round => (k, taking),
+            Moment::Capture | Moment::Lift | Moment::Drop => (taking, taking),
+        };
         // (The checker allows at most `limits::MAX_RULES` rules.)
         CRule::new(
             i as u16,
-            self.cond(&r.when, k),
-            r.actions.iter().map(|a| self.action(a, k)).collect(),
+            self.cond(&r.when, when),
+            r.actions.iter().map(|a| self.action(a, actions)).collect(),
         )
     }
 

@@ -697,13 +697,7 @@ impl State {
     /// names, if one does.
     fn run_every(&mut self, e: &Engine, rules: &[super::compiled::CRule]) -> Option<Player> {
         self.before.copy_from(&self.pos);
-        let site = Site {
-            before: &self.before,
-            at: None,
-            look: None,
-            here: NONE,
-            lifting: false,
-        };
+        let site = Site::after_play(&self.before);
         let mut first = None;
         for rule in rules {
             let f = Ctx {
@@ -715,12 +709,7 @@ impl State {
             }
             let mut fx = Effects::default();
             e.run(rule, &mut self.pos, &site, &mut self.acts, &mut fx);
-            e.put_away(
-                &mut self.pos,
-                &mut self.acts.taken,
-                fx.cancel,
-                Unsent::Store,
-            );
+            e.put_away(&mut self.pos, &mut self.acts.taken, Unsent::Store);
             for a in &rule.actions {
                 if let A::First(w) = a {
                     first = e.who(w, &site.ctx(&self.pos)).or(first);

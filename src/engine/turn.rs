@@ -422,7 +422,11 @@ impl Engine {
             if let Some(rule) = rule {
                 acts.taken.clear();
                 let mut fx = Effects::default();
-                self.run(rule, pos, &Site::turn(before, at), acts, &mut fx);
+                let site = Site {
+                    hold: rule.resows,
+                    ..Site::turn(before, at)
+                };
+                self.run(rule, pos, &site, acts, &mut fx);
                 acted = rule.acts;
                 relay = fx.relay;
                 if let (true, Some(c)) = (FULL, fx.relay_from) {
@@ -684,7 +688,7 @@ impl Engine {
                 }
                 let mut fx = Effects::default();
                 self.run(rule, pos, &site, acts, &mut fx);
-                let put = self.put_away(pos, &mut acts.taken, fx.cancel, Unsent::Store);
+                let put = self.put_away(pos, &mut acts.taken, Unsent::Store);
                 won.captured += put.captured;
                 won.stored |= put.stored;
                 if won.first == NONE {
@@ -785,7 +789,7 @@ impl Engine {
             if me.cond(&rule.when, &site.ctx(pos)) {
                 let mut fx = Effects::default();
                 me.run(rule, pos, &site, acts, &mut fx);
-                me.put_away(pos, &mut acts.taken, fx.cancel, Unsent::Store);
+                me.put_away(pos, &mut acts.taken, Unsent::Store);
             }
             ahead = look.into_ahead();
         }
@@ -1021,7 +1025,7 @@ impl Engine {
             }
             let mut fx = Effects::default();
             self.run(rule, pos, &site, acts, &mut fx);
-            let put = self.put_away(pos, &mut acts.taken, fx.cancel, Unsent::Store);
+            let put = self.put_away(pos, &mut acts.taken, Unsent::Store);
             took.captured += put.captured;
             if took.first == NONE {
                 took.first = put.first;
@@ -1045,7 +1049,13 @@ impl Engine {
         out: &mut Applied,
     ) -> PutAway {
         let mut fx = Effects::default();
-        let site = Site::turn(before, at);
+        // The seeds just taken are `captured` already; captures to the
+        // mover go on to the resowing where the seeds are resown.
+        let site = Site {
+            pending: std::cell::Cell::new(acts.taken.iter().map(|t| t.seeds).sum()),
+            hold: unsent == Unsent::Resow,
+            ..Site::turn(before, at)
+        };
         for rule in rules {
             at.charge(rule.cost);
             if !self.cond(&rule.when, &site.ctx(pos)) {
@@ -1054,7 +1064,7 @@ impl Engine {
             self.run(rule, pos, &site, acts, &mut fx);
         }
         out.forbidden |= fx.forbid;
-        let put = self.put_away(pos, &mut acts.taken, fx.cancel, unsent);
+        let put = self.put_away(pos, &mut acts.taken, unsent);
         if put.captured > 0 {
             out.captured = true;
             out.stored |= put.stored;
