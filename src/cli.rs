@@ -1,7 +1,7 @@
 //! The `sow` command line (see `cli-contract.md` and the README). `main.rs`
 //! only calls [`main`].
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::diagnostic::{render_all, Diagnostic, Kind};
 use crate::engine::{Game, Turn};
+use crate::limits::Line;
 use crate::notation::write_turn;
 use crate::session::{self, Ended, Seats};
 use crate::{ai, analyze, json, load, play, render, runs, script, Variant};
@@ -222,10 +223,10 @@ enum Command {
         #[command(flatten)]
         pick: Pick,
         /// How many games.
-        #[arg(long)]
+        #[arg(long, default_value_t = 1000)]
         games: u64,
         /// The random seed; the same seed gives the same games.
-        #[arg(long)]
+        #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Stop a game unfinished after this many turns (so that a variant
         /// whose games need not end cannot make this run forever).
@@ -426,7 +427,12 @@ pub fn main() -> i32 {
                 max_plies,
                 keep: false,
             };
-            analyze_cmd(&mut out, &pick, plan, format, run)
+            match players.len() {
+                0..=2 => analyze_cmd(&mut out, &pick, plan, format, run),
+                n => Err(fail_usage(format!(
+                    "`--players` names one player for both seats or two (`mcts,random`), not {n}"
+                ))),
+            }
         }
         Command::Run { script } => run(&mut out, &script),
         Command::Completions { shell } => {
@@ -504,13 +510,15 @@ fn fail(name: &str, source: &str, diagnostics: &[Diagnostic]) -> Failed {
     Failed::Input
 }
 
+// (What an input wrote is shown, never acted on by a terminal: see
+// `diagnostic::shown`.)
 fn fail_plain(message: impl std::fmt::Display) -> Failed {
-    err_line!("error: {message}");
+    err_line!("error: {}", crate::diagnostic::shown(&message.to_string()));
     Failed::Input
 }
 
 fn fail_usage(message: impl std::fmt::Display) -> Failed {
-    err_line!("error: {message}");
+    err_line!("error: {}", crate::diagnostic::shown(&message.to_string()));
     Failed::Usage
 }
 
@@ -725,6 +733,10 @@ fn play(
         None => from.unwrap_or("").to_string(),
     };
     let (v, mut game) = game_at(&pick, start_text.clone().map(|t| (start_name.as_str(), t)))?;
+    if let Some((path, text, r)) = &record {
+        r.check_players(&v.engine.rules.players)
+            .map_err(|d| fail(path, text, &[d]))?;
+    }
     // The moves played, each with its player, for the record; the pit the
     // last started from, for a picture.
     let mut played: Vec<(String, String)> = Vec::new();
@@ -774,11 +786,11 @@ fn play(
                 let last = mv.and(last_pit.get());
                 let picture = crate::svg::board(&v, game, last);
                 let path = Path::new(dir).join(format!("ply-{ply:04}.svg"));
-                match std::fs::write(&path, picture) {
+                match crate::limits::write_text(&path, &picture) {
                     Ok(()) => {
                         let _ = writeln!(out, "{}", path.display());
                     }
-                    Err(e) => unwritten = Some(format!("cannot write `{}`: {e}", path.display())),
+                    Err(d) => unwritten = Some(d.to_string()),
                 }
             }
             Show::Svg(_) => {}
@@ -833,6 +845,14 @@ fn play(
             }
         }
     }
+    // A record's header says what its moves lead to.
+    if let Some((path, text, r)) = &record {
+        let result = crate::record::result(&v, &game);
+        if let Err(d) = r.check_result(&result) {
+            let _ = out.flush();
+            return Err(fail(path, text, &[d]));
+        }
+    }
     // Then the seats: a person types on standard input unless moves were
     // given; a computer answers.
     let stdin = io::stdin();
@@ -875,10 +895,7 @@ fn play(
                 .collect(),
             level: keep.level,
             seed: keep.seed,
-            result: match game.outcome() {
-                Some(o) => render::result_text(r, o),
-                None => "unfinished".to_string(),
-            },
+            result: crate::record::result(&v, &game),
             scores: match game.outcome() {
                 Some(o) => r.players.iter().cloned().zip(o.scores).collect(),
                 None => Vec::new(),
@@ -886,8 +903,8 @@ fn play(
             start: start_text,
         };
         let text = crate::record::write(&header, &played, &crate::record::today());
-        if let Err(e) = std::fs::write(path, text) {
-            return Err(fail_plain(format!("cannot write the record `{path}`: {e}")));
+        if let Err(d) = crate::limits::write_text(Path::new(path), &text) {
+            return Err(fail_plain(d));
         }
     }
     if let Some(message) = unwritten {
@@ -898,7 +915,7 @@ fn play(
         Ended::TooLong => Err(fail_plain("a turn ran past the engine's limit")),
         Ended::Refused(message) => {
             let _ = out.flush();
-            err_text!("{message}");
+            err_line!("{}", message.trim_end());
             Err(Failed::Input)
         }
     }
@@ -954,28 +971,16 @@ fn converse<W: Write>(out: &mut Checked<W>, pick: &Pick, format: Format) -> Resu
     let mut input = stdin.lock();
     let mut line = Vec::new();
     loop {
-        line.clear();
-        let limit = crate::limits::MAX_FILE_BYTES;
-        let n = io::Read::take(&mut input, limit + 1)
-            .read_until(b'\n', &mut line)
+        let read = crate::limits::read_line(&mut input, &mut line)
             .map_err(|e| fail_plain(format!("cannot read standard input: {e}")))?;
-        if n == 0 {
-            return Ok(());
-        }
-        let answer = if line.len() as u64 > limit {
-            // The rest of the line is passed over, a bounded piece at a time.
-            while !line.ends_with(b"\n") {
-                line.clear();
-                let more = io::Read::take(&mut input, limit)
-                    .read_until(b'\n', &mut line)
-                    .map_err(|e| fail_plain(format!("cannot read standard input: {e}")))?;
-                if more == 0 {
-                    break;
-                }
-            }
-            serde_json::json!({ "error": format!("a position is at most {limit} bytes") })
-        } else {
-            answer(&v, &line)
+        let answer = match read {
+            Line::End => return Ok(()),
+            // A blank line asks nothing.
+            Line::Read if line.trim_ascii().is_empty() => continue,
+            Line::Read => answer(&v, &line),
+            Line::TooLong => serde_json::json!({
+                "error": format!("a position is at most {} bytes", crate::limits::MAX_FILE_BYTES)
+            }),
         };
         let _ = writeln!(out, "{answer}");
         let _ = out.flush();
@@ -1184,7 +1189,7 @@ fn random(
             let mut line = serde_json::json!({
                 "games": games,
                 "wins": tally,
-                "unfinished": unfinished, "turns": turns, "seconds": secs, "turns_per_second": tps,
+                "unfinished": unfinished, "turns": turns, "seconds": secs, "turns_per_second": tps.round() as u64,
             });
             if is_match {
                 line["rounds"] = rounds.into();
@@ -1234,13 +1239,23 @@ fn draw(
 ) -> Result<(), Failed> {
     let text = read(position)?;
     // The variant the position names, unless one is given.
-    let named = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|j| j.get("variant")?.as_str().map(str::to_string));
-    let Some(variant) = variant.or(named) else {
-        return Err(fail_usage(format!(
-            "`{position}` names no variant: give it with `--variant`"
-        )));
+    let variant = match variant {
+        Some(given) => given,
+        None => {
+            let j = json::parse(&text).map_err(|d| fail(position, &text, &[d]))?;
+            let Some(name) = j.get("variant").and_then(|n| n.as_str()) else {
+                return Err(fail_usage(format!(
+                    "`{position}` names no variant: give it with `--variant NAME|FILE`"
+                )));
+            };
+            if crate::variants::source(name).is_none() {
+                return Err(fail_usage(format!(
+                    "`{position}` is a position of `{}`, which is not a shipped variant: give its file with `--variant FILE`",
+                    crate::diagnostic::shown(name)
+                )));
+            }
+            name.to_string()
+        }
     };
     let pick = Pick {
         variant,

@@ -152,6 +152,39 @@ impl Diagnostic {
     /// around the caret, so that rendering costs the same whatever the
     /// size of the text.
     pub fn render(&self, name: &str, source: &str) -> String {
+        // What the input wrote is shown, never acted on by a terminal.
+        let safe = self.shown();
+        let this = &*safe;
+        let name = &*shown(name);
+        this.render_shown(name, source)
+    }
+
+    /// The diagnostic with every text it says made safe to show (see
+    /// [`shown`]).
+    fn shown(&self) -> std::borrow::Cow<'_, Diagnostic> {
+        let texts = std::iter::once(self.message.as_str())
+            .chain(self.span.iter().map(|(_, l)| l.as_str()))
+            .chain(self.related.iter().map(|(_, l)| l.as_str()))
+            .chain(self.hint.as_deref());
+        if texts
+            .into_iter()
+            .all(|t| matches!(shown(t), std::borrow::Cow::Borrowed(_)))
+        {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut d = self.clone();
+        d.message = shown(&d.message).into_owned();
+        if let Some((_, l)) = &mut d.span {
+            *l = shown(l).into_owned();
+        }
+        for (_, l) in &mut d.related {
+            *l = shown(l).into_owned();
+        }
+        d.hint = d.hint.map(|h| shown(&h).into());
+        std::borrow::Cow::Owned(d)
+    }
+
+    fn render_shown(&self, name: &str, source: &str) -> String {
         use miette::{GraphicalReportHandler, GraphicalTheme};
         let Some((span, label)) = &self.span else {
             // Nothing to point at: the file and the message, and the hint.
@@ -283,7 +316,7 @@ impl<'a> Excerpt<'a> {
         }
         Some(Excerpt {
             name,
-            text: std::borrow::Cow::Borrowed(text),
+            text: drawable(text),
             offset: start,
             line: source[..start].matches('\n').count(),
             column: 0,
@@ -321,7 +354,7 @@ impl<'a> Excerpt<'a> {
         let lines = breaks(0, line_start).count();
         let excerpt = Excerpt {
             name,
-            text: std::borrow::Cow::Owned(text),
+            text: std::borrow::Cow::Owned(drawable(&text).into_owned()),
             // The labels' offsets stay those of the source.
             offset: from - lead.len(),
             line: lines,
@@ -427,12 +460,57 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.message)?;
+        write!(f, "{}", shown(&self.message))?;
         if let Some(hint) = &self.hint {
-            write!(f, " ({hint})")?;
+            write!(f, " ({})", shown(hint))?;
         }
         Ok(())
     }
+}
+
+/// Text from an input as a message shows it: a control character (a NUL,
+/// a line break, a terminal's escape sequence) or a character that turns
+/// the direction of the text is written as its escape (`\u{1b}`), so that
+/// a message neither hides it nor lets it act on the terminal.
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() || turns_direction(c);
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match unsafe_char(c) {
+            true => out.extend(c.escape_default()),
+            false => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A character that turns the direction of the text after it (the
+/// Unicode bidirectional marks, embeddings, overrides and isolates).
+fn turns_direction(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A source excerpt as it is drawn under a message: each control
+/// character but a line break or a tab, and each character that turns the
+/// direction of the text, drawn as `?` for each of its bytes (so that the
+/// carets stay under what they point at).
+fn drawable(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden =
+        |c: char| (c.is_control() && !matches!(c, '\n' | '\r' | '\t')) || turns_direction(c);
+    if !text.chars().any(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match hidden(c) {
+            true => out.extend(std::iter::repeat_n('?', c.len_utf8())),
+            false => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 impl std::error::Error for Diagnostic {}

@@ -25,6 +25,9 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("position", position),
     ("script", script),
     ("moves", moves),
+    ("record", record),
+    ("session", session),
+    ("draw", draw),
 ];
 
 /// The work a turn may do under a fuzzer: a fiftieth of the engine's
@@ -132,6 +135,115 @@ pub fn moves(data: &[u8]) {
             }
         }
     }
+}
+
+/// A game record (`sow play --from-record`): read, its header checked,
+/// and its moves replayed where it names a shipped variant.
+pub fn record(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    let Ok(text) = limits::read_bounded(data, "fuzz.toml") else {
+        return;
+    };
+    let r = match crate::record::read(&text) {
+        Ok(r) => r,
+        Err(d) => {
+            let _ = d.render("fuzz.toml", &text);
+            return;
+        }
+    };
+    // (A record may name a file; only shipped variants are played here.)
+    if variants::source(&r.variant).is_none() {
+        return;
+    }
+    let Some(v) = Variant::shipped(&r.variant) else {
+        return;
+    };
+    if let Err(d) = r.check_players(&v.engine.rules.players) {
+        let _ = d.render("fuzz.toml", &text);
+        return;
+    }
+    let Ok(mut game) = Game::new(v.engine.clone()) else {
+        return;
+    };
+    for (at, _, token) in &r.moves {
+        if let Err(d) = play::play_written(&mut game, *at, token) {
+            let _ = d.render("fuzz.toml", &text);
+            return;
+        }
+    }
+    if let Err(d) = r.check_result(&crate::record::result(&v, &game)) {
+        let _ = d.render("fuzz.toml", &text);
+    }
+}
+
+/// Lines typed at `sow play` (the first bytes pick a shipped variant, the
+/// third whether the session is at a terminal): turns, `undo`, `hint`,
+/// `help`, `save`, anything; the session ends or refuses a line with a
+/// message, and never writes a file.
+pub fn session(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    let Some((v, rest)) = shipped(data) else {
+        return;
+    };
+    let Some((&mode, typed)) = rest.split_first() else {
+        return;
+    };
+    // (`save FILE` would write a file: the fuzzer's lines save nothing.)
+    let typed: Vec<u8> = typed
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.trim_ascii_start().starts_with(b"save"))
+        .collect::<Vec<_>>()
+        .join(&b'\n');
+    let Ok(mut game) = Game::new(v.engine.clone()) else {
+        return;
+    };
+    let mut seats = crate::session::Seats::new([crate::ai::Seat::Human; 2], 1, 0);
+    let mut input = std::io::BufReader::new(&typed[..]);
+    let _ = crate::session::run(
+        &v,
+        &mut game,
+        &mut seats,
+        crate::session::Io {
+            input: Some(&mut input),
+            interactive: mode & 1 == 1,
+            print: &mut |g, _, _| {
+                let _ = render::board(&v, g);
+            },
+            played: &mut |_, _, _, _| {},
+            talk: &mut std::io::sink(),
+        },
+        200,
+    );
+}
+
+/// A position of a shipped variant (the first bytes pick it, the third the
+/// pit ringed) drawn as SVG: every character drawn is one XML allows.
+pub fn draw(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    let Some((v, rest)) = shipped(data) else {
+        return;
+    };
+    let Some((&last, rest)) = rest.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let game = match json::read_position(&v, text) {
+        Ok(game) => game,
+        Err(d) => {
+            let _ = d.render("fuzz.json", text);
+            return;
+        }
+    };
+    let pits = v.engine.rules.pits.len();
+    let last = (pits > 0).then_some(u16::from(last) % pits.max(1) as u16);
+    let svg = crate::svg::board(&v, &game, last);
+    let xml = |c: char| matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..);
+    assert!(
+        svg.chars().all(xml),
+        "the SVG holds a character XML does not allow"
+    );
 }
 
 /// The shipped variant the first byte names, with option values the

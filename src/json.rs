@@ -1,5 +1,6 @@
-//! The JSON forms of `cli-contract.md`: positions and outcomes, written and
-//! read (with every problem in a position file named).
+//! The JSON forms of the contract for programs (the book's "JSON
+//! contract" chapter): positions and outcomes, written and read (with
+//! every problem in a position file named).
 
 use serde_json::{json, Map, Value};
 
@@ -157,7 +158,7 @@ fn option_text(v: &Value) -> Option<String> {
 /// The options a position file was saved with (nothing when it cannot be
 /// read: reading the position reports that).
 pub fn saved_options(text: &str) -> Vec<(String, String)> {
-    let Ok(value) = serde_json::from_str::<Value>(text) else {
+    let Ok(value) = parse(text) else {
         return Vec::new();
     };
     value
@@ -171,10 +172,11 @@ pub fn saved_options(text: &str) -> Vec<(String, String)> {
         .unwrap_or_default()
 }
 
-/// Reads a position file for a variant and starts a game from it. Every
-/// error names the key at fault and what would be right.
-pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> {
-    let value: Value = serde_json::from_str(text).map_err(|err| {
+/// Reads a position file's JSON: a syntax error, or a key given twice in
+/// one object (which JSON readers settle each their own way), is an error
+/// at its place.
+pub fn parse(text: &str) -> Result<Value, Diagnostic> {
+    let strict: Strict = serde_json::from_str(text).map_err(|err| {
         let at = offset(text, err.line(), err.column());
         Diagnostic::at(
             Span::new(at, (at + 1).min(text.len())),
@@ -183,6 +185,74 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         )
         .hint("a position is a JSON object as `sow play --format json` prints it")
     })?;
+    Ok(strict.0)
+}
+
+/// A JSON value whose objects hold each key once.
+struct Strict(Value);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Strict, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "the key `{}` is given twice in one object",
+                    crate::diagnostic::shown(&key)
+                )));
+            }
+            let Strict(v) = map.next_value()?;
+            object.insert(key, v);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
+/// Reads a position file for a variant and starts a game from it. Every
+/// error names the key at fault and what would be right.
+pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> {
+    let value = parse(text)?;
     let e = &variant.engine;
     let r = &e.rules;
     let whole = Span::new(0, text.len());

@@ -3,7 +3,7 @@
 //! so that no input makes sow panic, hang or exhaust memory: past a limit,
 //! sow reports an error naming it. The README lists them with their errors.
 
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use crate::diagnostic::{Diagnostic, Kind};
@@ -124,12 +124,82 @@ pub const MAX_SUGGESTED: usize = 64;
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
 /// Reads a text file of at most [`MAX_FILE_BYTES`], refusing what is
-/// larger (or endless, as `/dev/zero`) and what is not UTF-8.
+/// larger (or endless, as `/dev/zero`), what is not UTF-8, and a FIFO or
+/// socket (see [`no_pipe`]).
 pub fn read_text(path: &Path) -> Result<String, Diagnostic> {
     let name = path.display();
+    no_pipe(path, "read")?;
     let file = std::fs::File::open(path)
         .map_err(|e| Diagnostic::new(format!("cannot read `{name}`: {e}")).kind(Kind::Read))?;
     read_bounded(file, &name.to_string())
+}
+
+/// What reading one line of input found (see [`read_line`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Line {
+    /// The input is over.
+    End,
+    /// A line, in the buffer (its end of line included, if it had one).
+    Read,
+    /// A line longer than [`MAX_FILE_BYTES`], passed over to its end.
+    TooLong,
+}
+
+/// Reads one line of a person's or a program's input (the conversation,
+/// the turns typed at `play`) into `line`, holding at most
+/// [`MAX_FILE_BYTES`] of it: the rest of a longer line is passed over, a
+/// bounded piece at a time.
+pub fn read_line(input: &mut dyn std::io::BufRead, line: &mut Vec<u8>) -> std::io::Result<Line> {
+    line.clear();
+    let n = input.take(MAX_FILE_BYTES + 1).read_until(b'\n', line)?;
+    if n == 0 {
+        return Ok(Line::End);
+    }
+    if line.len() as u64 <= MAX_FILE_BYTES {
+        return Ok(Line::Read);
+    }
+    while !line.ends_with(b"\n") {
+        line.clear();
+        if input.take(MAX_FILE_BYTES).read_until(b'\n', line)? == 0 {
+            break;
+        }
+    }
+    line.clear();
+    Ok(Line::TooLong)
+}
+
+/// Writes a text file, refusing a FIFO or socket (see [`no_pipe`]).
+pub fn write_text(path: &Path, text: &str) -> Result<(), Diagnostic> {
+    no_pipe(path, "write")?;
+    std::fs::write(path, text).map_err(|e| {
+        Diagnostic::new(format!("cannot write `{}`: {e}", path.display())).kind(Kind::Read)
+    })
+}
+
+/// Refuses a path that is a FIFO or a socket: opening one waits, for
+/// ever, for a program at its other end.
+fn no_pipe(path: &Path, doing: &str) -> Result<(), Diagnostic> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if let Ok(m) = std::fs::metadata(path) {
+            let t = m.file_type();
+            let what = match (t.is_fifo(), t.is_socket()) {
+                (true, _) => Some("a FIFO"),
+                (_, true) => Some("a socket"),
+                (false, false) => None,
+            };
+            if let Some(what) = what {
+                return Err(Diagnostic::new(format!(
+                    "cannot {doing} `{}`: it is {what}, not a file",
+                    path.display()
+                ))
+                .hint("name a regular file: sow would wait for ever for a program at its other end")
+                .kind(Kind::Read));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Reads at most [`MAX_FILE_BYTES`] of UTF-8 text from `input` (`name`

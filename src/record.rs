@@ -45,7 +45,8 @@ pub fn write(h: &Header, moves: &[(String, String)], date: &str) -> String {
     let _ = writeln!(
         s,
         "# A game of {} recorded by sow {}; replay it with `sow play --from-record FILE`.",
-        h.title.replace(['\n', '\r'], " "),
+        // (A comment holds no control character.)
+        h.title.replace(|c: char| c.is_control(), " "),
         env!("CARGO_PKG_VERSION")
     );
     let _ = writeln!(s, "variant = {}", q(&h.variant));
@@ -88,6 +89,15 @@ pub fn write(h: &Header, moves: &[(String, String)], date: &str) -> String {
     s
 }
 
+/// How a game ended, as a record writes it (`unfinished` while it goes
+/// on).
+pub fn result(v: &crate::Variant, game: &crate::Game) -> String {
+    match game.outcome() {
+        Some(o) => crate::render::result_text(&v.engine.rules, o),
+        None => "unfinished".to_string(),
+    }
+}
+
 /// Today's date (UTC) as `YYYY-MM-DD`.
 pub fn today() -> String {
     let secs = std::time::SystemTime::now()
@@ -118,6 +128,12 @@ struct Raw {
     first: Option<String>,
     start: Option<String>,
     moves: Spanned<String>,
+    // What the rest of the header says is checked, where it is given.
+    players: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
+    level: Option<Spanned<i64>>,
+    seed: Option<Spanned<u64>>,
+    plies: Option<Spanned<i64>>,
+    result: Option<Spanned<String>>,
 }
 
 /// A record read back: what to play, and each move with where it is in
@@ -134,6 +150,59 @@ pub struct Read {
     pub start: Option<String>,
     /// Each move: (byte offset of the move, its player, the move).
     pub moves: Vec<(usize, String, String)>,
+    /// The seats as the header names them (each with where its kind is
+    /// written), and where the table is: checked against the variant's
+    /// players by [`Read::check_players`].
+    pub players: Option<(Span, Vec<(String, Span)>)>,
+    /// The result the header says the moves lead to, and where it is:
+    /// checked once they are played ([`Read::check_result`]).
+    pub result: Option<(String, Span)>,
+}
+
+impl Read {
+    /// The header's seats are the variant's players, each played by a
+    /// kind of seat sow has.
+    pub fn check_players(&self, players: &[String]) -> Result<(), Diagnostic> {
+        let Some((table, seats)) = &self.players else {
+            return Ok(());
+        };
+        let names: Vec<&str> = seats.iter().map(|(s, _)| s.as_str()).collect();
+        let mut wanted: Vec<&str> = players.iter().map(String::as_str).collect();
+        let mut named = names.clone();
+        wanted.sort_unstable();
+        named.sort_unstable();
+        if wanted != named {
+            return Err(Diagnostic::at(
+                *table,
+                format!(
+                    "the record's players are {}, not the variant's ({})",
+                    names.join(", "),
+                    players.join(", ")
+                ),
+                "these seats",
+            )
+            .hint(
+                "a record names each player of its variant once, as `sow play --record` writes it",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The header's result is what the moves led to (`result`, as
+    /// [`crate::render::result_text`] writes it, or `unfinished`).
+    pub fn check_result(&self, result: &str) -> Result<(), Diagnostic> {
+        match &self.result {
+            Some((said, at)) if said != result => Err(Diagnostic::at(
+                *at,
+                format!(
+                    "the record says the game ended `{said}`, but its moves lead to `{result}`"
+                ),
+                "not what the moves lead to",
+            )
+            .hint("a record's result is the one its moves reach; mend it or leave `result` out")),
+            Some(_) | None => Ok(()),
+        }
+    }
 }
 
 /// Reads a record (the rest of the header is for people).
@@ -211,12 +280,67 @@ pub fn read(text: &str) -> Result<Read, Diagnostic> {
         }
         offset += line.len();
     }
+    let span = |s: std::ops::Range<usize>| Span::new(s.start, s.end);
+    if let Some(plies) = &raw.plies {
+        if *plies.get_ref() != moves.len() as i64 {
+            return Err(Diagnostic::at(
+                span(plies.span()),
+                format!(
+                    "the record says {} plies, but it lists {} moves",
+                    plies.get_ref(),
+                    moves.len()
+                ),
+                "not the number of moves",
+            )
+            .hint("`plies` counts the lines of `moves`; mend it or leave it out"));
+        }
+    }
+    if let Some(level) = &raw.level {
+        if !crate::ai::LEVELS.contains(&u8::try_from(*level.get_ref()).unwrap_or(0)) {
+            return Err(Diagnostic::at(
+                span(level.span()),
+                format!(
+                    "level {} is not a level of the computer players",
+                    level.get_ref()
+                ),
+                "out of range",
+            )
+            .hint("a level is 1 to 9"));
+        }
+    }
+    // (A seed is any number from 0 up: TOML's reader refuses the rest.)
+    let _ = raw.seed;
+    let players = match raw.players {
+        None => None,
+        Some(table) => {
+            let at = span(table.span());
+            let mut seats = Vec::new();
+            for (seat, kind) in table.into_inner() {
+                if crate::ai::Seat::named(kind.get_ref()).is_none() {
+                    let kinds: Vec<&str> = crate::ai::Seat::ALL.iter().map(|s| s.name()).collect();
+                    return Err(Diagnostic::at(
+                        span(kind.span()),
+                        format!("`{}` is not a kind of player", kind.get_ref()),
+                        "unknown",
+                    )
+                    .hint(format!("a seat is played by one of: {}", kinds.join(", "))));
+                }
+                seats.push((seat, span(kind.span())));
+            }
+            Some((at, seats))
+        }
+    };
     Ok(Read {
         variant: raw.variant.into_inner(),
         options,
         first: raw.first,
         start: raw.start,
         moves,
+        players,
+        result: raw.result.map(|r| {
+            let at = span(r.span());
+            (r.into_inner(), at)
+        }),
     })
 }
 

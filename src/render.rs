@@ -13,12 +13,17 @@ pub fn board(v: &Variant, game: &Game) -> String {
     let r = &v.engine.rules;
     let pos = game.position();
     let n = r.pits.len();
+    // The widest a label with every mark, or a count of all the seeds in
+    // play, can be: the board keeps its width from ply to ply.
+    let marks: usize = r.marks.iter().map(|m| m.symbol.chars().count()).sum();
+    let total: u64 = pos.cells.iter().map(|&c| u64::from(c)).sum::<u64>()
+        + pos.hands.iter().map(|&h| u64::from(h)).sum::<u64>();
+    let digits = total.to_string().len();
     let width = r
         .pits
         .iter()
-        .enumerate()
-        .map(|(i, p)| p.label.len() + v.engine.marks(pos, i as u16).chars().count())
-        .chain(pos.cells.iter().map(|c| c.to_string().len()))
+        .map(|p| p.label.len() + marks)
+        .chain(std::iter::once(digits))
         .max()
         .unwrap_or(1)
         + 2;
@@ -31,7 +36,7 @@ pub fn board(v: &Variant, game: &Game) -> String {
     let margin = [left, right_store]
         .iter()
         .flatten()
-        .map(|&p| r.players[p].len().max(store_text(p).len()))
+        .map(|&p| r.players[p].len().max(digits))
         .max()
         .unwrap_or(0)
         + 2;
@@ -58,7 +63,7 @@ pub fn board(v: &Variant, game: &Game) -> String {
         }
         if i == stores_after && (left.is_some() || right_store.is_some()) {
             let l = left.map_or(String::new(), |p| right(&store_text(p), margin - 2));
-            let rr = right_store.map_or(String::new(), store_text);
+            let rr = right_store.map_or(String::new(), |p| right(&store_text(p), digits));
             let row_width = width * row.pits.len();
             let _ = writeln!(
                 out,

@@ -62,10 +62,15 @@ impl Progress {
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
         let style = ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {what} ({{per_sec}}, {{eta}} left)"
+            "{{spinner}} {{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}; {{eta}} left)"
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
+        // Drawn from the start and kept moving, however long a piece takes
+        // (a perft's first turn may take minutes).
+        if !bar.is_hidden() {
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        }
         Progress { bar }
     }
 

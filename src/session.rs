@@ -8,6 +8,7 @@ use crate::ai::{self, Agent, Seat};
 use crate::diagnostic::{render_all, Diagnostic};
 use crate::engine::{Game, TooLong, Turn};
 use crate::ir::Player;
+use crate::limits::Line;
 use crate::notation::write_turn;
 use crate::{json, play, Variant};
 
@@ -90,7 +91,7 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
     } = io;
     // The game before each ply played in the session, for `undo`.
     let mut history: Vec<Game> = Vec::new();
-    let mut line = String::new();
+    let mut line = Vec::new();
     loop {
         if game.outcome().is_some() {
             return Ended::Over;
@@ -128,12 +129,35 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
             let _ = write!(talk, "{player} to move ({}) > ", legal.join(" "));
             let _ = talk.flush();
         }
-        line.clear();
-        match input.read_line(&mut line) {
-            Ok(0) | Err(_) => return Ended::InputEnded,
-            Ok(_) => {}
-        }
-        let text = line.trim();
+        let text = match crate::limits::read_line(input, &mut line) {
+            Ok(Line::Read) => match std::str::from_utf8(&line) {
+                Ok(text) => text.trim(),
+                Err(e) => {
+                    let message = format!(
+                        "error: a line is UTF-8 text (byte {} of this one is not)",
+                        e.valid_up_to() + 1
+                    );
+                    if !interactive {
+                        return Ended::Refused(message);
+                    }
+                    let _ = writeln!(talk, "{message}");
+                    continue;
+                }
+            },
+            Ok(Line::TooLong) => {
+                let message = format!(
+                    "error: a line is at most {} bytes",
+                    crate::limits::MAX_FILE_BYTES
+                );
+                if !interactive {
+                    return Ended::Refused(message);
+                }
+                let _ = writeln!(talk, "{message}");
+                continue;
+            }
+            Ok(Line::End) => return Ended::InputEnded,
+            Err(e) => return Ended::Refused(format!("error: cannot read standard input: {e}")),
+        };
         let mut words = text.split_whitespace();
         match (words.next(), words.next()) {
             (None, _) => {}
@@ -157,6 +181,16 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
                     let _ = writeln!(talk, "nothing to undo");
                 }
             }
+            (Some("help"), None) => {
+                let _ = writeln!(talk, "{HELP}");
+            }
+            (Some("save"), None) => {
+                let message = "error: `save` needs a file name: save FILE".to_string();
+                if !interactive {
+                    return Ended::Refused(message);
+                }
+                let _ = writeln!(talk, "{message}");
+            }
             (Some("hint"), None) => match seats.hint.choose(game) {
                 Ok(t) => {
                     let _ = writeln!(talk, "hint: {}", write_turn(game, t));
@@ -165,12 +199,12 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
             },
             (Some("save"), Some(file)) if words.next().is_none() => {
                 let saved = json::position(v, game).to_string();
-                match std::fs::write(file, saved + "\n") {
+                match crate::limits::write_text(std::path::Path::new(file), &(saved + "\n")) {
                     Ok(()) => {
                         let _ = writeln!(talk, "saved to {file} (resume with --from {file})");
                     }
-                    Err(e) => {
-                        let message = format!("error: cannot write `{file}`: {e}");
+                    Err(d) => {
+                        let message = format!("error: {d}");
                         if !interactive {
                             return Ended::Refused(message);
                         }
@@ -192,13 +226,22 @@ pub fn run(v: &Variant, game: &mut Game, seats: &mut Seats, io: Io, max_plies: u
                             return Ended::Refused(message);
                         }
                         let _ = write!(talk, "{message}");
-                        let _ = writeln!(talk, "(a turn, or: undo, hint, save FILE, quit)");
+                        let _ = writeln!(talk, "(a turn, or: help, undo, hint, save FILE, quit)");
                     }
                 }
             }
         }
     }
 }
+
+/// What `help` says at the prompt.
+const HELP: &str =
+    "Type a turn as the variant writes it (the legal turns are listed at the prompt), or:
+  undo       take back your last turn (and the computer's answer)
+  hint       the turn the computer would play
+  save FILE  write the position to FILE (resume with `sow play VARIANT --from FILE`)
+  help       this list
+  quit       stop here";
 
 /// A refused line's message, drawn under the line as typed.
 fn refusal(d: &Diagnostic, text: &str) -> String {

@@ -22,7 +22,9 @@ const STORE: f64 = 76.0;
 const HEAD: f64 = 34.0;
 const FOOT: f64 = 40.0;
 
-/// Text safe inside an SVG element or attribute.
+/// Text safe inside an SVG element or attribute: markup escaped, a line
+/// break or tab drawn as a space, and a character XML does not allow (or a
+/// control character) drawn as U+FFFD.
 fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -32,6 +34,9 @@ fn esc(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(' '),
+            '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
+            c if c.is_control() => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }

@@ -860,3 +860,24 @@ fn completions_and_the_manual_page_cover_every_command() {
         none.stderr
     );
 }
+
+/// `random` takes `analyze`'s defaults (1,000 games from seed 0), and a
+/// rate prints as a whole number.
+#[test]
+fn random_has_defaults_and_whole_rates() {
+    let r = sow(&["random", "kalah", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let summary: serde_json::Value =
+        serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["games"], 1000);
+    assert!(summary["turns_per_second"].is_u64(), "{summary}");
+    let again = sow(&[
+        "random", "kalah", "--format", "json", "--seed", "0", "--games", "1000",
+    ]);
+    let first = |s: &str| s.lines().next().unwrap().to_string();
+    assert_eq!(first(&r.stdout), first(&again.stdout), "seed 0 by default");
+    let r = sow(&["random", "kalah", "--games", "3"]);
+    let rate = r.stdout.lines().last().unwrap();
+    assert!(rate.contains(" turns per second"), "{rate}");
+    assert!(!rate.split(": ").last().unwrap().contains('.'), "{rate}");
+}

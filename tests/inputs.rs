@@ -466,3 +466,334 @@ end never when false
         r.stderr
     );
 }
+
+// --- The newer surfaces: interactive play, records, `draw`, `analyze`,
+// the conversation (a probe of about 270 hostile inputs found each) ---
+
+/// Runs the binary with `input` on its standard input (written from a
+/// thread, so that a large input cannot stall it), killing it after
+/// `secs` seconds.
+fn sow_fed(args: &[&str], input: Vec<u8>, secs: u64) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("waits") {
+            break s;
+        }
+        if start.elapsed() > Duration::from_secs(secs) {
+            let _ = child.kill();
+            panic!("sow {args:?} ran for more than {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let _ = feeder.join();
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    std::io::Read::read_to_end(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+    std::io::Read::read_to_end(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    let run = Run {
+        code: status.code().expect("an exit code, not a signal (a crash)"),
+        stdout: String::from_utf8_lossy(&out).into_owned(),
+        stderr: String::from_utf8_lossy(&err).into_owned(),
+    };
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    run
+}
+
+/// Invalid UTF-8 on `play`'s standard input ended the game silently with
+/// exit 0, dropping every later line: it is refused, naming the byte.
+#[test]
+fn invalid_utf8_typed_at_play_is_refused() {
+    let r = sow_fed(&["play", "kalah"], b"C\n\xff\xfe\nc\n".to_vec(), 30);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("a line is UTF-8 text (byte 1"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("ply 1: C"), "{}", r.stdout);
+    assert!(!r.stdout.contains("ply 2"), "{}", r.stdout);
+}
+
+/// A very long line typed at `play` was read whole (400 MB used 2.5 GB):
+/// at most `limits::MAX_FILE_BYTES` of a line is held, and the line is
+/// refused.
+#[test]
+fn a_very_long_line_typed_at_play_is_refused() {
+    let mut input = vec![b'C'; 3 << 20];
+    input.extend(b"\nc\n");
+    let r = sow_fed(&["play", "kalah"], input, 60);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!(
+            "a line is at most {} bytes",
+            limits::MAX_FILE_BYTES
+        )),
+        "{}",
+        r.stderr
+    );
+    small(&r.stderr, 10_000);
+}
+
+/// A FIFO named as a path hung for ever (nothing writes to it): as a
+/// record, as a record's or a position's variant, and as `save FILE`, it
+/// is refused at once.
+#[test]
+fn a_fifo_named_as_a_path_is_refused() {
+    let fifo = std::env::temp_dir().join(format!("sow-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // (no mkfifo on this machine)
+    }
+    let f = fifo.display().to_string();
+    let record = temp(
+        "fifo-record.toml",
+        format!("variant = \"{f}\"\nmoves = '''\n1. south C\n'''\n").as_bytes(),
+    );
+    let says = format!("cannot read `{f}`: it is a FIFO, not a file");
+    for args in [
+        vec!["play", "--from-record", f.as_str()],
+        vec!["play", "--from-record", record.as_str()],
+        vec!["play", f.as_str(), "--moves", "C"],
+        vec!["check", f.as_str()],
+    ] {
+        let r = sow(&args, 20);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(&says), "{args:?}: {}", r.stderr);
+    }
+    let r = sow_fed(
+        &["play", "kalah"],
+        format!("C\nsave {f}\n").into_bytes(),
+        20,
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains(&format!("cannot write `{f}`: it is a FIFO")),
+        "{}",
+        r.stderr
+    );
+    let _ = std::fs::remove_file(&fifo);
+}
+
+/// A variant whose title holds control characters: its record did not
+/// read back (the title went raw into the header's comment), and `draw`
+/// wrote it (and U+FFFE) into the SVG unescaped.
+#[test]
+fn a_title_with_control_characters_is_recorded_and_drawn_safely() {
+    let title = "Kal\u{7}ah\u{1b}[31m \u{fffe} \u{b}";
+    let file = temp(
+        "title.sow",
+        kalah()
+            .replace("title \"Kalah\"", &format!("title \"{title}\""))
+            .as_bytes(),
+    );
+    assert!(std::fs::read_to_string(&file).unwrap().contains(title));
+    let rec = std::env::temp_dir().join(format!("sow-title-{}.toml", std::process::id()));
+    let rec = rec.display().to_string();
+    let r = sow(&["play", &file, "--moves", "A a", "--record", &rec], 20);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = sow(&["play", "--from-record", &rec, "--format", "json"], 20);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 3, "{}", r.stdout);
+    let _ = std::fs::remove_file(&rec);
+    // Drawn: every character one XML allows.
+    let pos = temp("title.json", r.stdout.lines().last().unwrap().as_bytes());
+    let line: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&pos).unwrap()).unwrap();
+    let pos = temp(
+        "title-position.json",
+        line["position"].to_string().as_bytes(),
+    );
+    let r = sow(&["draw", &pos, "--variant", &file], 20);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let xml = |c: char| matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..);
+    assert!(r.stdout.chars().all(xml), "{:?}", r.stdout);
+    assert!(r.stdout.contains("Kal\u{fffd}ah"), "{}", r.stdout);
+}
+
+/// Error messages echoed control characters and terminal escape sequences
+/// raw (typed lines, a position's variant name, `--last`), and a NUL made
+/// "`C` is not a turn … did you mean `C`?": each is shown as its escape.
+#[test]
+fn control_characters_in_messages_are_shown_as_escapes() {
+    let clean = |r: &Run| {
+        assert!(
+            !r.stderr.chars().any(|c| c.is_control() && c != '\n'),
+            "{:?}",
+            r.stderr
+        );
+    };
+    let r = sow_fed(&["play", "kalah"], b"C\x00\n".to_vec(), 20);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    clean(&r);
+    assert!(r.stderr.contains("C\\u{0}"), "{}", r.stderr);
+    let r = sow_fed(&["play", "kalah"], b"\x1b[2J\n".to_vec(), 20);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    clean(&r);
+    assert!(r.stderr.contains("\\u{1b}[2J"), "{}", r.stderr);
+    let pos = temp(
+        "escape.json",
+        br#"{"variant": "kal\u001b[31mah", "to_move": "south"}"#,
+    );
+    let r = sow(&["draw", &pos], 20);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    clean(&r);
+    assert!(r.stderr.contains("kal\\u{1b}[31mah"), "{}", r.stderr);
+    let start = sow(&["play", "kalah", "--moves", "", "--format", "json"], 20);
+    let line: serde_json::Value =
+        serde_json::from_str(start.stdout.lines().next().unwrap()).unwrap();
+    let pos = temp("kalah-start.json", line["position"].to_string().as_bytes());
+    let r = sow(&["draw", &pos, "--last", "\u{1b}[31m"], 20);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    clean(&r);
+    assert!(r.stderr.contains("\\u{1b}[31m"), "{}", r.stderr);
+}
+
+/// `analyze --players a,b,c` dropped the third player silently.
+#[test]
+fn analyze_refuses_three_players() {
+    let r = sow(
+        &[
+            "analyze",
+            "kalah",
+            "--players",
+            "random,random,random",
+            "--games",
+            "2",
+        ],
+        20,
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("names one player for both seats or two"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("not 3"), "{}", r.stderr);
+}
+
+/// A record's header (`plies`, `result`, `level`, `seed`, players) was not
+/// checked on replay: each is now, where it is given.
+#[test]
+fn a_record_header_is_checked_on_replay() {
+    let record = |header: &str| {
+        temp(
+            "header.toml",
+            format!("variant = \"kalah\"\n{header}\nmoves = '''\n1. south A\n2. north a\n'''\n")
+                .as_bytes(),
+        )
+    };
+    let good = record("players = { south = \"human\", north = \"mcts\" }\nlevel = 5\nseed = 7\nresult = \"unfinished\"\nplies = 2");
+    let r = sow(&["play", "--from-record", &good, "--format", "json"], 20);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for (header, says) in [
+        ("plies = 3", "the record says 3 plies, but it lists 2 moves"),
+        (
+            "result = \"south wins\"",
+            "but its moves lead to `unfinished`",
+        ),
+        (
+            "level = 12",
+            "level 12 is not a level of the computer players",
+        ),
+        ("seed = -1", "seed"),
+        ("seed = \"x\"", "seed"),
+        (
+            "players = { south = \"human\", north = \"robot\" }",
+            "`robot` is not a kind of player",
+        ),
+        (
+            "players = { south = \"human\", east = \"mcts\" }",
+            "not the variant's (south, north)",
+        ),
+        (
+            "players = { south = \"human\" }",
+            "not the variant's (south, north)",
+        ),
+    ] {
+        let r = sow(&["play", "--from-record", &record(header)], 20);
+        assert_eq!(r.code, 1, "{header}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{header}: {}", r.stderr);
+    }
+}
+
+/// `draw` without `--variant` reported any malformed JSON as "names no
+/// variant"; a position from a variant file now asks for that file.
+#[test]
+fn draw_names_what_is_wrong_with_a_position() {
+    let r = sow(
+        &["draw", &temp("broken.json", b"{\"variant\": \"kalah\",")],
+        20,
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("not valid JSON"), "{}", r.stderr);
+    let r = sow(
+        &["draw", &temp("nameless.json", b"{\"to_move\": \"south\"}")],
+        20,
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("names no variant"), "{}", r.stderr);
+    let r = sow(
+        &["draw", &temp("own.json", b"{\"variant\": \"my-game\"}")],
+        20,
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("give its file with `--variant FILE`"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Duplicate JSON keys were accepted, the last winning: a key given twice
+/// in one object is an error at its place, wherever a position is read.
+#[test]
+fn a_key_given_twice_in_a_position_is_refused() {
+    let start = sow(&["play", "kalah", "--moves", "", "--format", "json"], 20);
+    let line: serde_json::Value =
+        serde_json::from_str(start.stdout.lines().next().unwrap()).unwrap();
+    let text = line["position"].to_string();
+    let twice = text.replacen(
+        "\"to_move\":\"south\"",
+        "\"to_move\":\"south\",\"to_move\":\"north\"",
+        1,
+    );
+    assert_ne!(twice, text);
+    let dup = temp("twice.json", twice.as_bytes());
+    for args in [
+        vec!["play", "kalah", "--from", dup.as_str(), "--moves", ""],
+        vec!["moves", "kalah", "--from", dup.as_str()],
+        vec!["draw", dup.as_str()],
+    ] {
+        let r = sow(&args, 20);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("the key `to_move` is given twice"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    let r = sow_fed(
+        &["moves", "kalah", "--from", "-", "--format", "json"],
+        format!("{twice}\n\n{text}\n").into_bytes(),
+        20,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let answers: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(answers.len(), 2, "a blank line asks nothing: {answers:?}");
+    assert!(answers[0].contains("given twice"), "{}", answers[0]);
+    assert!(answers[1].contains("\"moves\""), "{}", answers[1]);
+}

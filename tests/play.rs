@@ -337,3 +337,67 @@ fn minimax_weighs_positions_by_the_variant_estimate() {
         "{err:?}"
     );
 }
+
+/// `help` at the prompt lists what may be typed; a bare `save` says that
+/// a file name is missing (and, not at a terminal, ends the session with
+/// an error, as any refused line does).
+#[test]
+fn help_and_a_bare_save_at_the_prompt() {
+    let r = sow(&["play", "kalah"], "help\nA\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for word in ["undo", "hint", "save FILE", "help", "quit"] {
+        assert!(r.stderr.contains(word), "{word}: {}", r.stderr);
+    }
+    assert!(r.stdout.contains("ply 1: A"), "{}", r.stdout);
+    let r = sow(&["play", "kalah"], "save\nA\n");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("`save` needs a file name: save FILE"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.stdout.contains("ply 1"), "{}", r.stdout);
+}
+
+/// The board keeps its width from ply to ply: a count growing a digit, or
+/// a mark appearing, does not shift the columns.
+#[test]
+fn the_board_keeps_its_width_from_ply_to_ply() {
+    for variant in ["kalah", "bao-la-kiswahili"] {
+        let r = sow(
+            &[
+                "play",
+                variant,
+                "--south",
+                "random",
+                "--north",
+                "random",
+                "--seed",
+                "1",
+                "--max-plies",
+                "30",
+            ],
+            "",
+        );
+        assert_eq!(r.code, 0, "{variant}: {}", r.stderr);
+        // Each board's widest line (the status line aside).
+        let widths: Vec<usize> = r
+            .stdout
+            .split("\n\n")
+            .map(|board| {
+                board
+                    .lines()
+                    .filter(|l| !l.contains(" · ") && !l.starts_with("ply") && *l != "start")
+                    .map(|l| l.chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .filter(|&w| w > 0)
+            .collect();
+        assert!(widths.len() > 3, "{variant}: {widths:?}");
+        assert!(
+            widths.windows(2).all(|w| w[0] == w[1]),
+            "{variant}: {widths:?}"
+        );
+    }
+}

@@ -29,6 +29,14 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// Every kind of seat.
+    pub const ALL: [Seat; 4] = [Seat::Human, Seat::Random, Seat::Mcts, Seat::Minimax];
+
+    /// The seat a word names (`mcts`), if it names one.
+    pub fn named(word: &str) -> Option<Seat> {
+        Seat::ALL.into_iter().find(|s| s.name() == word)
+    }
+
     /// The seat's word on the command line (`--south mcts`).
     pub fn name(self) -> &'static str {
         match self {
