@@ -575,6 +575,7 @@ impl Engine {
     /// Takes a pit's seeds (as many as `grab` says) and puts them where
     /// the capture sends them, at once: a store or pit, the mover's store,
     /// or held for the rule's resowing (a store is never taken from).
+    #[inline(always)]
     fn take(&self, pos: &mut Position, site: &Site, from: u16, grab: Grab, taken: &mut Vec<Taken>) {
         let Grab { to, most, since } = grab;
         if from as usize >= self.board.npits || from == to {
@@ -668,10 +669,11 @@ impl Engine {
     /// resowing cannot start takes nothing for it.
     #[cold]
     #[inline(never)]
-    pub(crate) fn give_back(&self, pos: &mut Position, taken: &mut Vec<Taken>) {
+    pub(crate) fn give_back(&self, pos: &mut Position, site: &Site, taken: &mut Vec<Taken>) {
         taken.retain(|t| {
             if t.to == NONE {
                 pos.cells[t.from as usize] += t.seeds;
+                site.pending.set(site.pending.get() - t.seeds);
             }
             t.to != NONE
         });

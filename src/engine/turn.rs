@@ -427,6 +427,10 @@ impl Engine {
                     ..Site::turn(before, at)
                 };
                 self.run(rule, pos, &site, acts, &mut fx);
+                if fx.resowing_fails() {
+                    self.give_back(pos, &site, &mut acts.taken);
+                }
+                let taken = site.pending.get();
                 acted = rule.acts;
                 relay = fx.relay;
                 if let (true, Some(c)) = (FULL, fx.relay_from) {
@@ -437,12 +441,15 @@ impl Engine {
                 }
                 out.again |= fx.again;
                 out.forbidden |= fx.forbid;
-                if fx.resowing_fails() {
-                    self.give_back(pos, &mut acts.taken);
-                }
                 if !acts.taken.is_empty() {
-                    let put =
-                        self.judge_capture(capture, pos, before, at, acts, fx.unsent(), &mut out);
+                    let put = self.judge_capture(
+                        capture,
+                        pos,
+                        (before, at),
+                        acts,
+                        (taken, fx.unsent()),
+                        &mut out,
+                    );
                     at.captured += put.captured as i64;
                     if put.captured > 0 {
                         if let Some(end) = self.ended_now(plan, pos, before, at, NONE) {
@@ -1042,17 +1049,17 @@ impl Engine {
         &self,
         rules: &[CRule],
         pos: &mut Position,
-        before: &Position,
-        at: &Step,
+        (before, at): (&Position, &Step),
         acts: &mut Acts,
-        unsent: Unsent,
+        (taken, unsent): (u32, Unsent),
         out: &mut Applied,
     ) -> PutAway {
         let mut fx = Effects::default();
-        // The seeds just taken are `captured` already; captures to the
-        // mover go on to the resowing where the seeds are resown.
+        // The seeds just taken (`taken` of them) are `captured` already;
+        // captures to the mover go on to the resowing where the seeds are
+        // resown.
         let site = Site {
-            pending: std::cell::Cell::new(acts.taken.iter().map(|t| t.seeds).sum()),
+            pending: std::cell::Cell::new(taken),
             hold: unsent == Unsent::Resow,
             ..Site::turn(before, at)
         };
