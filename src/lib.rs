@@ -18,27 +18,24 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod ai;
-pub mod analyze;
-pub mod check;
+// The pipeline, a folder a stage (see the book's "Contributing"):
+// the language (source text to rules IR), the IR, the engine that plays
+// it, the forms a position takes, and play (computer players, sessions,
+// records, scripts, long runs, analysis); the command line over them all;
+// diagnostics and limits beneath every layer.
 pub mod cli;
 pub mod diagnostic;
 pub mod engine;
+pub mod forms;
 pub mod fuzz;
 pub mod ir;
-pub mod json;
+pub mod lang;
 pub mod limits;
-pub mod load;
-pub mod notation;
 pub mod play;
-pub mod record;
-pub mod render;
-pub mod runs;
-pub mod script;
-pub mod session;
-pub mod svg;
-pub mod syntax;
-pub mod variants;
+
+pub use forms::{json, notation, render, svg};
+pub use lang::{check, load, syntax, variants};
+pub use play::{ai, analyze, record, runs, script, session};
 
 use std::sync::Arc;
 

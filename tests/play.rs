@@ -1,6 +1,6 @@
 //! Playing at the seats (`sow play` without `--moves`): a person's turns on
 //! standard input, one a line, with `undo`, `hint`, `save FILE` and
-//! `quit`; the computer players (`src/ai/`) answering, reproducibly from a
+//! `quit`; the computer players (`src/play/ai/`) answering, reproducibly from a
 //! seed, in every shipped variant.
 
 mod common;
