@@ -20,13 +20,26 @@ struct Run {
 /// Runs the binary, killing it after `secs` seconds (a failure: the input
 /// made it hang).
 fn sow(args: &[&str], secs: u64) -> Run {
+    sow_fed(args, Vec::new(), secs)
+}
+
+/// Runs the binary with `input` on its standard input (written from a
+/// thread, so that a large input cannot stall it), killing it after
+/// `secs` seconds.
+fn sow_fed(args: &[&str], input: Vec<u8>, secs: u64) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        // (A command that reads nothing may have closed its input.)
+        let _ = stdin.write_all(&input);
+    });
     let start = Instant::now();
     // Read the pipes as the child writes, so that a large output cannot
     // stall it (and at most 64 MiB of each is kept).
@@ -49,6 +62,7 @@ fn sow(args: &[&str], secs: u64) -> Run {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
+    let _ = feeder.join();
     let run = Run {
         code: status.code().expect("an exit code, not a signal (a crash)"),
         stdout: String::from_utf8_lossy(&o.join().unwrap()).into_owned(),
@@ -473,47 +487,6 @@ end never when false
 
 // --- The newer surfaces: interactive play, records, `draw`, `analyze`,
 // the conversation (a probe of about 270 hostile inputs found each) ---
-
-/// Runs the binary with `input` on its standard input (written from a
-/// thread, so that a large input cannot stall it), killing it after
-/// `secs` seconds.
-fn sow_fed(args: &[&str], input: Vec<u8>, secs: u64) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("waits") {
-            break s;
-        }
-        if start.elapsed() > Duration::from_secs(secs) {
-            let _ = child.kill();
-            panic!("sow {args:?} ran for more than {secs} s");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let _ = feeder.join();
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    std::io::Read::read_to_end(&mut child.stdout.take().unwrap(), &mut out).unwrap();
-    std::io::Read::read_to_end(&mut child.stderr.take().unwrap(), &mut err).unwrap();
-    let run = Run {
-        code: status.code().expect("an exit code, not a signal (a crash)"),
-        stdout: String::from_utf8_lossy(&out).into_owned(),
-        stderr: String::from_utf8_lossy(&err).into_owned(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    run
-}
 
 /// Invalid UTF-8 on `play`'s standard input ended the game silently with
 /// exit 0, dropping every later line: it is refused, naming the byte.

@@ -112,6 +112,19 @@ fn computer_seat() -> impl clap::builder::TypedValueParser<Value = SeatArg> {
     )
 }
 
+/// How many games a long run plays, and from which seed (`random`,
+/// `analyze`).
+#[derive(Args, Debug)]
+struct Many {
+    /// How many games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Game i is played from seed SEED + i; the same seed gives the same
+    /// games.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Parse and validate variant files, reporting every problem.
@@ -222,12 +235,8 @@ enum Command {
     Random {
         #[command(flatten)]
         pick: Pick,
-        /// How many games.
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        /// The random seed; the same seed gives the same games.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
+        #[command(flatten)]
+        many: Many,
         /// Stop a game unfinished after this many turns (so that a variant
         /// whose games need not end cannot make this run forever).
         #[arg(long, default_value_t = 10_000)]
@@ -245,13 +254,8 @@ enum Command {
     Analyze {
         #[command(flatten)]
         pick: Pick,
-        /// How many games.
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        /// Game i is played from seed SEED + i; the same seed gives the
-        /// same games.
-        #[arg(long, default_value_t = 0)]
-        seed: u64,
+        #[command(flatten)]
+        many: Many,
         /// Who plays: one player for both seats, or two (`mcts,random`)
         /// taking the first seat in turn, the first named in even games.
         #[arg(long, value_parser = computer_seat(), value_delimiter = ',', num_args = 1..=2, default_value = "random")]
@@ -402,16 +406,14 @@ pub fn main() -> i32 {
         Command::List => list(&mut out),
         Command::Random {
             pick,
-            games,
-            seed,
+            many: Many { games, seed },
             max_plies,
             format,
             run,
         } => random(&mut out, &pick, games, seed, max_plies, format, run),
         Command::Analyze {
             pick,
-            games,
-            seed,
+            many: Many { games, seed },
             players,
             level,
             max_plies,
