@@ -16,6 +16,8 @@
 //!
 //! `SOW_BLESS=1 cargo test --test book` writes the catalogue chapter anew.
 
+mod common;
+
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -222,22 +224,10 @@ fn every_command_shown_runs() {
 
 /// The rules page a variant's file cites first, or what it builds on.
 fn rules_of(name: &str) -> String {
-    let file = sow::variants::source(name).unwrap();
-    let words: Vec<&str> = file
-        .split(|c: char| c.is_whitespace() || "(),".contains(c))
-        .collect();
-    if let Some(page) = words
-        .iter()
-        .find(|w| w.starts_with("docs/rules/") && w.ends_with(".md"))
-    {
-        return format!("`{page}`");
+    match common::cites(name) {
+        common::Cites::Page(page) => format!("`{page}`"),
+        common::Cites::Base(base) => format!("built on `{base}` ({})", rules_of(base)),
     }
-    let base = words
-        .iter()
-        .skip_while(|w| **w != "extends")
-        .nth(1)
-        .unwrap_or_else(|| panic!("{name}: its file cites no rules page"));
-    format!("built on `{base}` ({})", rules_of(base))
 }
 
 /// What proves a variant: its oracle data counted, or its file's

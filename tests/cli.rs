@@ -356,15 +356,10 @@ fn every_variant_whose_rules_choose_the_first_player_by_lot_takes_first() {
     // The page a variant's file cites, or the page of the variant it
     // extends (Wari has none of its own).
     let page = |mut name: &str| loop {
-        let file = sow::variants::source(name).unwrap();
-        let words = || file.split(|c: char| c.is_whitespace() || "(),".contains(c));
-        if let Some(page) = words().find(|w| w.starts_with("docs/rules/") && w.ends_with(".md")) {
-            return page;
+        match common::cites(name) {
+            common::Cites::Page(page) => return page,
+            common::Cites::Base(base) => name = base,
         }
-        let mut after_extends = words().skip_while(|w| *w != "extends").skip(1);
-        name = after_extends
-            .next()
-            .unwrap_or_else(|| panic!("{name}: its file cites no rules page"));
     };
     for (name, _) in sow::variants::SHIPPED {
         let page = page(name);

@@ -131,7 +131,9 @@ struct Raw {
     // What the rest of the header says is checked, where it is given.
     players: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
     level: Option<Spanned<i64>>,
-    seed: Option<Spanned<u64>>,
+    // (Any number from 0 up: read only so that TOML refuses the rest.)
+    #[serde(rename = "seed")]
+    _seed: Option<u64>,
     plies: Option<Spanned<i64>>,
     result: Option<Spanned<String>>,
 }
@@ -308,8 +310,6 @@ pub fn read(text: &str) -> Result<Read, Diagnostic> {
             .hint("a level is 1 to 9"));
         }
     }
-    // (A seed is any number from 0 up: TOML's reader refuses the rest.)
-    let _ = raw.seed;
     let players = match raw.players {
         None => None,
         Some(table) => {

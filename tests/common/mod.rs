@@ -100,3 +100,22 @@ pub fn legal_labels(game: &Game) -> Vec<String> {
     v.sort();
     v
 }
+
+/// What a shipped variant's file names as its rules: the first rules page
+/// it cites (`docs/rules/….md`), or else the variant it builds on.
+pub enum Cites {
+    Page(&'static str),
+    Base(&'static str),
+}
+
+pub fn cites(name: &str) -> Cites {
+    let file = sow::variants::source(name).unwrap_or_else(|| panic!("no variant {name}"));
+    let words = || file.split(|c: char| c.is_whitespace() || "(),".contains(c));
+    if let Some(page) = words().find(|w| w.starts_with("docs/rules/") && w.ends_with(".md")) {
+        return Cites::Page(page);
+    }
+    match words().skip_while(|w| *w != "extends").nth(1) {
+        Some(base) => Cites::Base(base),
+        None => panic!("{name}: its file cites no rules page"),
+    }
+}
