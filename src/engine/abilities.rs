@@ -176,9 +176,3 @@ fn counter_cap(rules: &Rules, counter: &Num) -> i64 {
     }
     cap
 }
-
-/// Whether an end rule speaks of `player` (it is then judged for each
-/// player, the mover first).
-pub(crate) fn mentions_each(e: &crate::ir::End) -> bool {
-    crate::ir::visit::Root::End(e).any(&|n| matches!(n, Node::Who(crate::ir::Who::Each)))
-}

@@ -7,11 +7,10 @@
 //! them in the taken list, which `cancel` undoes and the moment then counts
 //! ([`Engine::put_away`]).
 
-use super::compiled::{CChain, CRule, A, N, P, R, V, W};
+use super::compiled::{CChain, CRule, Steer, A, N, P, R, V, W};
 use super::eval::Ctx;
-use super::lookahead::Lookahead;
 use super::position::Position;
-use super::turn::Step;
+use super::site::Site;
 use super::{Engine, NONE};
 use crate::ir::Direction;
 
@@ -64,6 +63,16 @@ impl Effects {
     pub(crate) fn resowing_fails(&self) -> bool {
         self.resows && self.resow.is_none()
     }
+
+    /// Takes what a rule's steering actions say (see [`Steer`]).
+    #[inline(always)]
+    fn steer(&mut self, s: Steer) {
+        if let Some(relay) = s.relay {
+            self.relay = relay;
+        }
+        self.again |= s.again;
+        self.forbid |= s.forbid;
+    }
 }
 
 /// Where seeds a capture took with no destination of their own (see
@@ -74,137 +83,6 @@ pub(crate) enum Unsent {
     Store,
     /// Kept, for the rule's resowing to sow.
     Resow,
-}
-
-/// What a rule's steering actions (`relay`, `stop`, `again`, `forbid`)
-/// say, folded in their order when the rules are compiled: they
-/// read and change nothing on the board, so where they stand among the
-/// other actions does not matter, and a rule of steering alone (most
-/// `land` rules) is carried out without its actions being run.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Steer {
-    /// The last `relay` or `stop`, if any.
-    relay: Option<Option<Option<u32>>>,
-    again: bool,
-    forbid: bool,
-}
-
-impl Steer {
-    /// The steering of `actions`, and whether they hold any other.
-    pub(crate) fn of(actions: &[A]) -> (Steer, bool) {
-        let mut s = Steer::default();
-        let mut others = false;
-        for a in actions {
-            others |= !s.note(a);
-        }
-        (s, others)
-    }
-
-    /// Folds in one action; false if it is not a steering one.
-    fn note(&mut self, a: &A) -> bool {
-        match a {
-            A::Relay(n) => self.relay = Some(Some(*n)),
-            A::Stop => self.relay = Some(None),
-            A::Again => self.again = true,
-            A::Forbid => self.forbid = true,
-            // `cancel` gives back the seeds taken so far: where it stands
-            // among the captures matters.
-            A::Cancel
-            | A::Require(_)
-            | A::Prefer(_)
-            | A::Capture { .. }
-            | A::CaptureRegion { .. }
-            | A::Resow { .. }
-            | A::Set { .. }
-            | A::SetPlayer { .. }
-            | A::Collect
-            | A::Reset
-            | A::Remove(_)
-            | A::RemoveRegion(_)
-            | A::RelayFrom(_)
-            | A::RelayGoing(_)
-            | A::Divide(..)
-            | A::Fill(..)
-            | A::First(_) => return false,
-        }
-        true
-    }
-
-    /// Leaves what it says to the moment.
-    #[inline(always)]
-    fn onto(self, fx: &mut Effects) {
-        if let Some(relay) = self.relay {
-            fx.relay = relay;
-        }
-        fx.again |= self.again;
-        fx.forbid |= self.forbid;
-    }
-}
-
-/// Where a moment's rules are judged: the position the turn started from,
-/// the turn as it stands (none at the `end` moment), the look ahead (at
-/// `after`), and the pit `here` stands for (at `lift`).
-pub(crate) struct Site<'a> {
-    pub before: &'a Position,
-    pub at: Option<&'a Step>,
-    pub look: Option<&'a Lookahead>,
-    pub here: u16,
-    /// Seeds are being lifted to be sown (at `lift`): `sowings` counts the
-    /// sowing they begin.
-    pub lifting: bool,
-    /// Seeds the moment's captures have taken and the turn has not yet
-    /// counted: `captured` reads them too.
-    pub pending: std::cell::Cell<u32>,
-    /// Captures to the mover hold their seeds for a resowing (the `land`
-    /// rule that took them resows, and its resowing can start).
-    pub hold: bool,
-}
-
-impl<'a> Site<'a> {
-    /// A site during a turn.
-    pub(crate) fn turn(before: &'a Position, at: &'a Step) -> Site<'a> {
-        Site {
-            before,
-            at: Some(at),
-            look: None,
-            here: NONE,
-            lifting: false,
-            pending: std::cell::Cell::new(0),
-            hold: false,
-        }
-    }
-
-    /// A site after a turn (at `end` and `round`).
-    pub(crate) fn after_play(before: &'a Position) -> Site<'a> {
-        Site {
-            before,
-            at: None,
-            look: None,
-            here: NONE,
-            lifting: false,
-            pending: std::cell::Cell::new(0),
-            hold: false,
-        }
-    }
-
-    /// What the words of the rules mean on `pos`.
-    #[inline]
-    pub(crate) fn ctx<'p>(&'p self, pos: &'p Position) -> Ctx<'p> {
-        let mut f = match self.at {
-            Some(at) => at.ctx(pos, self.before),
-            None => Ctx::new(pos, self.before, NONE, NONE),
-        };
-        f.here = self.here;
-        f.look = self.look;
-        f.sowings += self.lifting as i64;
-        f.captured += self.pending.get() as i64;
-        f
-    }
-
-    /// The sowing now going on (forward when there is none).
-    fn going(&self) -> Direction {
-        self.at.map_or(Direction::Forward, Step::dir)
-    }
 }
 
 /// Buffers the actions reuse.
@@ -240,7 +118,7 @@ impl Engine {
         if acts.tracing {
             acts.fired.push(rule.id);
         }
-        rule.steer.onto(fx);
+        fx.steer(rule.steer);
         if rule.acts {
             for a in &rule.actions {
                 self.act(a, pos, site, acts, fx);

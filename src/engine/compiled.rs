@@ -4,7 +4,6 @@
 //! known pit becomes `true` or `false`; `store(mover)` becomes a cell.
 //! This is what keeps a tree-walking interpreter fast.
 
-use super::act::Steer;
 use super::NONE;
 use crate::ir::{
     Action, ArithOp, CmpOp, Cond, Direction, Heading, Moment, Num, Place, Player, Region, Rules,
@@ -473,6 +472,61 @@ pub(crate) struct CChain {
     pub from: Option<P>,
     pub holds: C,
     pub taking: Option<P>,
+}
+
+/// What a rule's steering actions (`relay`, `stop`, `again`, `forbid`)
+/// say, folded in their order when the rules are compiled: they
+/// read and change nothing on the board, so where they stand among the
+/// other actions does not matter, and a rule of steering alone (most
+/// `land` rules) is carried out without its actions being run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Steer {
+    /// The last `relay` or `stop`, if any.
+    pub relay: Option<Option<Option<u32>>>,
+    pub again: bool,
+    pub forbid: bool,
+}
+
+impl Steer {
+    /// The steering of `actions`, and whether they hold any other.
+    pub(crate) fn of(actions: &[A]) -> (Steer, bool) {
+        let mut s = Steer::default();
+        let mut others = false;
+        for a in actions {
+            others |= !s.note(a);
+        }
+        (s, others)
+    }
+
+    /// Folds in one action; false if it is not a steering one.
+    fn note(&mut self, a: &A) -> bool {
+        match a {
+            A::Relay(n) => self.relay = Some(Some(*n)),
+            A::Stop => self.relay = Some(None),
+            A::Again => self.again = true,
+            A::Forbid => self.forbid = true,
+            // `cancel` gives back the seeds taken so far: where it stands
+            // among the captures matters.
+            A::Cancel
+            | A::Require(_)
+            | A::Prefer(_)
+            | A::Capture { .. }
+            | A::CaptureRegion { .. }
+            | A::Resow { .. }
+            | A::Set { .. }
+            | A::SetPlayer { .. }
+            | A::Collect
+            | A::Reset
+            | A::Remove(_)
+            | A::RemoveRegion(_)
+            | A::RelayFrom(_)
+            | A::RelayGoing(_)
+            | A::Divide(..)
+            | A::Fill(..)
+            | A::First(_) => return false,
+        }
+        true
+    }
 }
 
 /// A rule, compiled.
@@ -1583,6 +1637,19 @@ pub(crate) fn compare(op: CmpOp, x: i64, y: i64) -> bool {
         CmpOp::Le => x <= y,
         CmpOp::Gt => x > y,
         CmpOp::Ge => x >= y,
+    }
+}
+
+/// The values `x` may take for `x op k` to hold, as a closed range (none
+/// for `!=`, which is not one range).
+pub(crate) fn bounds(op: CmpOp, k: i64) -> Option<(i64, i64)> {
+    match op {
+        CmpOp::Eq => Some((k, k)),
+        CmpOp::Ne => None,
+        CmpOp::Lt => Some((i64::MIN, k.saturating_sub(1))),
+        CmpOp::Le => Some((i64::MIN, k)),
+        CmpOp::Gt => Some((k.saturating_add(1), i64::MAX)),
+        CmpOp::Ge => Some((k, i64::MAX)),
     }
 }
 

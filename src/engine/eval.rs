@@ -8,6 +8,34 @@ use super::{Engine, NONE};
 use crate::ir::{CmpOp, Direction, Player};
 use crate::limits::MAX_REGION_CUTS;
 
+/// What a rule may ask of the turns a player could play next, were they
+/// to move in the position judged (`has_capture(P)`, `first_captures(P)`,
+/// `no_legal_turn(P)`): the game answers by playing them (see
+/// `game::lookahead`), so that judging a rule needs no game.
+pub(crate) trait Foresight {
+    /// Whether `p` would have a legal capturing turn in `pos`.
+    fn has_capture(&self, p: Player, pos: &Position) -> bool;
+    /// Whether `p` would have a legal turn (a pass aside) in `pos`.
+    fn can_move(&self, p: Player, pos: &Position) -> bool;
+    /// The pits the first capture of `p`'s capturing turns in `pos` would
+    /// empty.
+    fn first_captures(&self, p: Player, pos: &Position) -> &[u16];
+}
+
+/// What a condition asks of the look ahead.
+#[derive(Clone, Copy)]
+enum Foreseen {
+    /// `has_capture(P)`.
+    Capture,
+    /// `no_legal_turn(P)`.
+    NoTurn,
+}
+
+/// The look ahead as a rule's context holds it: a thin reference (to the
+/// trait object), so that [`Ctx`] stays small (one word wider, it made
+/// Oware's random games 5% slower, in instructions counted).
+pub(crate) type Look<'a> = &'a &'a dyn Foresight;
+
 /// What the turn words mean while a condition is judged.
 pub(crate) struct Ctx<'a> {
     pub pos: &'a Position,
@@ -41,7 +69,7 @@ pub(crate) struct Ctx<'a> {
     /// The per-sowing flag's answers (see [`super::Turn::marks`]).
     pub marks: u32,
     /// What the players could play next (at the `after` moment).
-    pub look: Option<&'a super::lookahead::Lookahead>,
+    pub look: Option<Look<'a>>,
     /// Seeds in play, counted the first time a rule asks.
     pub total: Cell<Option<i64>>,
     /// The phase of `before`, where it is known (a turn's, judged once
@@ -360,15 +388,39 @@ impl Engine {
         })
     }
 
+    /// What the look ahead says of `w`'s next turns (false where there is
+    /// no look ahead). Out of line and cold: few variants look ahead, and
+    /// the call through [`Foresight`] kept in `cond_general` made every
+    /// variant's turns slower to judge.
+    #[cold]
+    #[inline(never)]
+    fn foresees(&self, w: &W, f: &Ctx, what: Foreseen) -> bool {
+        match (f.look, self.who(w, f)) {
+            (Some(look), Some(p)) => match what {
+                Foreseen::Capture => look.has_capture(p, f.pos),
+                Foreseen::NoTurn => !look.can_move(p, f.pos),
+            },
+            _ => false,
+        }
+    }
+
+    /// The pits the first capture of `w`'s capturing turns would empty
+    /// (none where there is no look ahead); cold, as [`Engine::foresees`].
+    #[cold]
+    #[inline(never)]
+    fn first_captures<'r>(&self, w: &W, f: &Ctx<'r>) -> &'r [u16] {
+        match (f.look, self.who(w, f)) {
+            (Some(look), Some(p)) => look.first_captures(p, f.pos),
+            _ => &[],
+        }
+    }
+
     /// The pits of a region that is not filtered (a filter's condition is
     /// judged by [`Pits`]).
     fn region<'r>(&'r self, r: &'r R, f: &Ctx<'r>) -> &'r [u16] {
         match r {
             R::Cells(c) => c,
-            R::FirstCaptures(w) => match (f.look, self.who(w, f)) {
-                (Some(look), Some(p)) => look.first_captures(p, f.pos),
-                _ => &[],
-            },
+            R::FirstCaptures(w) => self.first_captures(w, f),
             R::SideOf(w) => self
                 .who(w, f)
                 .map_or(&[], |p| &self.board.sides[p as usize]),
@@ -632,14 +684,8 @@ impl Engine {
                 let slot = self.slot(v, f);
                 slot != usize::MAX && f.pos.vars.get(slot) == Some(value)
             }
-            C::HasCapture(w) => match (f.look, self.who(w, f)) {
-                (Some(look), Some(p)) => look.has_capture(p, f.pos),
-                _ => false,
-            },
-            C::NoLegalTurnOf(w) => match (f.look, self.who(w, f)) {
-                (Some(look), Some(p)) => !look.can_move(p, f.pos),
-                _ => false,
-            },
+            C::HasCapture(w) => self.foresees(w, f, Foreseen::Capture),
+            C::NoLegalTurnOf(w) => self.foresees(w, f, Foreseen::NoTurn),
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
             C::Cut => f.cut,

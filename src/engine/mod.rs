@@ -1,9 +1,22 @@
 //! The engine: plays a variant's rules IR. It knows nothing of the syntax.
 //! It compiles the IR once per variant and allocates nothing per turn in
 //! its hot path: legal turns, applying a turn and judging the end reuse
-//! buffers the [`Game`] owns. Built in three parts, one concern each: the
-//! board's geometry ([`board`]), the rules compiled for each player
-//! ([`plan`]), and what the rules can do ([`abilities`]).
+//! buffers the [`Game`] owns.
+//!
+//! Its modules read one way, each using only those listed before it
+//! (`tests/layout.rs` checks it):
+//!
+//! - `position`, `history`: a position, and the positions a game has been in;
+//! - `board`: the board's geometry, built once from the rules;
+//! - `compiled`: what the rules compile to, for each mover;
+//! - `eval`: how a compiled condition or number is judged on a position;
+//! - `plan`, `abilities`: each player's rules laid out for each moment and
+//!   stage, and what the rules can do (how legal turns are listed);
+//! - `site`, `act`: where a rule is judged (the turn as it stands), and how
+//!   its actions act;
+//! - `cycle`, `turn`: finding a turn that never ends, and one turn;
+//! - `game`: a game, which plays turns (and, in `game::lookahead`, plays
+//!   them ahead for the rules that look ahead).
 
 mod abilities;
 mod act;
@@ -13,9 +26,9 @@ mod cycle;
 mod eval;
 mod game;
 mod history;
-mod lookahead;
 mod plan;
 mod position;
+mod site;
 mod turn;
 
 pub use board::natural;
@@ -283,19 +296,23 @@ impl Engine {
 
     /// The phase a position is in (an index in the rules' phases), if the
     /// variant declares phases.
-    #[inline]
+    #[inline(always)]
     pub fn phase(&self, pos: &Position) -> Option<usize> {
         if self.rules.phases.is_empty() {
             return None;
         }
+        Some(self.phase_judged(pos))
+    }
+
+    /// [`Engine::phase`], of a variant that declares phases.
+    #[inline(never)]
+    fn phase_judged(&self, pos: &Position) -> usize {
         let phases = &self.plan[pos.to_move.unwrap_or(0) as usize].phases;
         let f = eval::Ctx::new(pos, pos, NONE, NONE);
-        Some(
-            phases
-                .iter()
-                .position(|c| self.cond(c, &f))
-                .unwrap_or(phases.len() - 1),
-        )
+        phases
+            .iter()
+            .position(|c| self.cond(c, &f))
+            .unwrap_or(phases.len() - 1)
     }
 
     /// Notes in a position that `mover` played the turn that led to it

@@ -4,10 +4,10 @@
 //! each pit, the `turn` rules (with what they say of a turn that captures
 //! nothing), the `after` and `end` rules, phases, marks and end rules.
 
-use super::abilities::mentions_each;
 use super::board::Board;
 use super::compiled::{self, CRule, Compiler, OnTurn, A, C, W};
 use super::{eval, Engine, NONE};
+use crate::ir::visit::{Node, Root};
 use crate::ir::{Decision, Direction, Moment, Player, Rules};
 use crate::limits::MAX_COMPILED;
 
@@ -128,6 +128,10 @@ pub(crate) struct Candidate {
     pub pit: u16,
     /// Every `require` of the `start` rules, folded into one condition.
     pub allowed: C,
+    /// The same, where it only bounds the seeds in one cell (as
+    /// `seeds(origin) > 0` does): the cell and the least and most seeds
+    /// allowed, judged without dispatching on a comparison.
+    pub seeds_within: Option<(u16, i64, i64)>,
     /// The same in two, where the turn's letter is chosen: the parts that
     /// do not read the letter (judged once for the pit), and those that do
     /// (judged for each letter).
@@ -146,8 +150,15 @@ impl Candidate {
         };
         let (lettered, unlettered): (Vec<C>, Vec<C>) =
             parts.into_iter().partition(compiled::reads_choice);
+        let seeds_within = match &allowed {
+            C::SeedsCmp(op, compiled::P::Cell(cell), k) => {
+                compiled::bounds(*op, *k).map(|(lo, hi)| (*cell, lo, hi))
+            }
+            _ => None,
+        };
         Candidate {
             pit,
+            seeds_within,
             allowed,
             unlettered: compiled::join(true, unlettered),
             lettered: compiled::join(true, lettered),
@@ -588,4 +599,10 @@ fn requirements(rules: &[CRule]) -> C {
             compiled::join(false, [compiled::negate(r.when.clone()), need])
         }),
     )
+}
+
+/// Whether an end rule speaks of `player` (it is then judged for each
+/// player, the mover first).
+pub(crate) fn mentions_each(e: &crate::ir::End) -> bool {
+    Root::End(e).any(&|n| matches!(n, Node::Who(crate::ir::Who::Each)))
 }

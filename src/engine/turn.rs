@@ -4,11 +4,12 @@
 
 use std::cell::Cell;
 
-use super::act::{Acts, Effects, PutAway, Site, Unsent};
+use super::act::{Acts, Effects, PutAway, Unsent};
 use super::compiled::{CRule, PlainAt, C};
 use super::cycle::{Memo, Watch, ANCHOR};
 use super::eval::Ctx;
 use super::position::Position;
+use super::site::{Site, Step};
 use super::{Engine, Turn, NONE};
 use crate::ir::{Direction, Player, Skip, Take};
 
@@ -99,63 +100,6 @@ pub(crate) struct Scratch {
     /// The most work allowed ([`crate::limits::turn_work`], or less where
     /// a game sets it lower: 0 is the process's).
     pub limit: u64,
-}
-
-/// Where a turn stands between its steps: what the words of its rules mean.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Step {
-    /// The phase at the start of the turn (0 when the rules are not staged;
-    /// at most `limits::MAX_PHASES`).
-    phase: u16,
-    origin: u16,
-    last: u16,
-    /// The pit last lifted to be sown: the origin, then each relay's.
-    lifted: u16,
-    dir: Direction,
-    sowings: i64,
-    captured: i64,
-    turn: Turn,
-    /// The flags the turn's rules have read (a bit per flag), and from
-    /// bit 32 on the sowings at which they read the per-sowing flag.
-    asked: Cell<u64>,
-    /// Whether a rule has changed a variable since the last sowing.
-    changed: Cell<bool>,
-    /// The work done so far (see [`Scratch::work`]).
-    spent: Cell<u64>,
-    /// The most allowed (see [`Scratch::limit`]).
-    budget: u64,
-}
-
-impl Step {
-    /// The way the sowing now going on runs.
-    pub(crate) fn dir(&self) -> Direction {
-        self.dir
-    }
-
-    /// Notes that a rule changed a variable.
-    pub(crate) fn note_change(&self) {
-        self.changed.set(true);
-    }
-
-    /// Adds to the work done.
-    #[inline(always)]
-    fn charge(&self, work: u64) {
-        self.spent.set(self.spent.get() + work);
-    }
-
-    pub(crate) fn ctx<'p>(&'p self, pos: &'p Position, before: &'p Position) -> Ctx<'p> {
-        let mut f = Ctx::new(pos, before, self.origin, self.last);
-        f.asked = Some(&self.asked);
-        f.captured = self.captured;
-        f.sowings = self.sowings;
-        f.lifted = self.lifted;
-        f.dir = self.dir;
-        f.choice = self.turn.choice;
-        f.flags = self.turn.flags;
-        f.marks = self.turn.marks();
-        f.phase = Some(self.phase);
-        f
-    }
 }
 
 impl Engine {
@@ -772,35 +716,6 @@ impl Engine {
             seeds -= 1;
         }
         cell
-    }
-
-    /// Runs the `after` rules of a turn that has been played (not of turns
-    /// only judged). Each rule may look ahead from the position as the
-    /// rules before it left it.
-    pub(crate) fn after_turn(
-        me: &std::sync::Arc<Engine>,
-        pos: &mut Position,
-        before: &Position,
-        applied: &Applied,
-        mut ahead: super::lookahead::Ahead,
-        acts: &mut Acts,
-    ) -> super::lookahead::Ahead {
-        let Some(at) = &applied.at else { return ahead };
-        let mover = pos.to_move.unwrap_or(0);
-        for rule in &me.plan[mover as usize].after {
-            let look = super::lookahead::Lookahead::new(me.clone(), ahead);
-            let site = Site {
-                look: Some(&look),
-                ..Site::turn(before, at)
-            };
-            if me.cond(&rule.when, &site.ctx(pos)) {
-                let mut fx = Effects::default();
-                me.run(rule, pos, &site, acts, &mut fx);
-                me.put_away(pos, &mut acts.taken, Unsent::Store);
-            }
-            ahead = look.into_ahead();
-        }
-        ahead
     }
 
     /// The hash `apply` keeps of the cells and hands.

@@ -1,19 +1,21 @@
 //! A game in progress: a position, the turns legal in it, the positions
 //! seen (for the repetition rule) and the outcome once it is over.
 
+mod lookahead;
+
 use std::sync::Arc;
 
 use super::abilities::Listing;
-use super::act::{Acts, Effects, Site, Unsent};
+use super::act::{Acts, Effects, Unsent};
 use super::compiled::{compare, OnTurn, A, C, P};
-use super::eval::Ctx;
+use super::eval::{Ctx, Foresight};
 use super::history::History;
-use super::lookahead::Lookahead;
 use super::plan::Ways;
-use super::turn::Applied;
-use super::turn::{Halt, Scratch, TooLong};
+use super::site::Site;
+use super::turn::{Applied, Halt, Scratch, TooLong};
 use super::{BoundEnds, Engine, Outcome, Position, Turn, NONE};
 use crate::ir::{Endless, Player};
+use lookahead::Lookahead;
 
 /// A game in progress. Reuses its buffers from turn to turn, so playing a
 /// turn allocates nothing once they have grown.
@@ -74,7 +76,7 @@ struct State {
     /// Games the `after` rules looked ahead on, at the positions they
     /// looked at: when the next position is one of them, its legal turns
     /// are known.
-    ahead: super::lookahead::Ahead,
+    ahead: lookahead::Ahead,
     /// The work done in this game before the turn (or listing) under way
     /// ([`Game::work`]), looking ahead included.
     worked: u64,
@@ -87,7 +89,7 @@ struct State {
     traced_listing: bool,
     keep: Vec<u8>,
     /// A game a look ahead lists turns on: it judges no end rule and
-    /// offers no pass (see [`super::lookahead`]).
+    /// offers no pass (see [`lookahead`]).
     listing_only: bool,
 }
 
@@ -441,17 +443,7 @@ impl Game {
             return Ok(());
         }
         if !e.plan[mover as usize].after.is_empty() {
-            let mut ahead = std::mem::take(&mut st.ahead);
-            ahead.limit = st.scratch.limit;
-            st.ahead = Engine::after_turn(
-                &self.engine,
-                &mut st.pos,
-                &st.before,
-                &applied,
-                ahead,
-                &mut st.acts,
-            );
-            st.worked += std::mem::take(&mut st.ahead.worked);
+            st.after_turn(&self.engine, &applied);
         }
         st.pos.to_move = Some(if applied.again {
             mover
@@ -612,6 +604,34 @@ impl State {
         }
     }
 
+    /// Runs the `after` rules of a turn that has been played (not of turns
+    /// only judged). Each rule may look ahead from the position as the
+    /// rules before it left it.
+    #[inline(never)]
+    fn after_turn(&mut self, me: &Arc<Engine>, applied: &Applied) {
+        let mut ahead = std::mem::take(&mut self.ahead);
+        ahead.limit = self.scratch.limit;
+        if let Some(at) = &applied.at {
+            let mover = self.pos.to_move.unwrap_or(0);
+            for rule in &me.plan[mover as usize].after {
+                let look = Lookahead::new(me.clone(), ahead);
+                let seen: &dyn Foresight = &look;
+                let site = Site {
+                    look: Some(&seen),
+                    ..Site::turn(&self.before, at)
+                };
+                if me.cond(&rule.when, &site.ctx(&self.pos)) {
+                    let mut fx = Effects::default();
+                    me.run(rule, &mut self.pos, &site, &mut self.acts, &mut fx);
+                    me.put_away(&mut self.pos, &mut self.acts.taken, Unsent::Store);
+                }
+                ahead = look.into_ahead();
+            }
+        }
+        self.ahead = ahead;
+        self.worked += std::mem::take(&mut self.ahead.worked);
+    }
+
     /// [`State::judge`], looking ahead at what the other player could do
     /// (`no_legal_turn(opponent)`).
     #[inline(never)]
@@ -620,7 +640,8 @@ impl State {
         ahead.limit = self.scratch.limit;
         let look = Lookahead::new(me.clone(), ahead);
         let mut f = self.before_turn();
-        f.look = Some(&look);
+        let seen: &dyn Foresight = &look;
+        f.look = Some(&seen);
         let judged = self.judge(me, mover, &f);
         self.ahead = look.into_ahead();
         self.worked += std::mem::take(&mut self.ahead.worked);
@@ -791,7 +812,13 @@ impl State {
             // where the direction is chosen, else one turn with none.
             let chosen = always.unwrap_or_else(|| e.way(mover, &self.pos, cand.pit).is_none());
             if !chosen {
-                if self.allows(e, &cand.allowed, cand.pit, Turn::NO_LETTER) {
+                let allowed = match cand.seeds_within {
+                    Some((cell, lo, hi)) => {
+                        (lo..=hi).contains(&(self.pos.cells[cell as usize] as i64))
+                    }
+                    None => self.allows(e, &cand.allowed, cand.pit, Turn::NO_LETTER),
+                };
+                if allowed {
                     self.legal.push(Turn::from_pit(cand.pit, Turn::NO_LETTER));
                 }
                 continue;

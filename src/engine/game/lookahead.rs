@@ -6,8 +6,10 @@
 use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
 
-use super::turn::Applied;
-use super::{Engine, Game, Position, NONE};
+use super::Game;
+use crate::engine::eval::Foresight;
+use crate::engine::turn::Applied;
+use crate::engine::{Engine, Position, NONE};
 use crate::ir::Player;
 
 /// What one player could do next.
@@ -67,22 +69,7 @@ impl Lookahead {
         self.looks[p as usize & 1].get_or_init(|| self.work_out(p, pos))
     }
 
-    /// Whether `p` would have a legal capturing turn in `pos`.
-    pub(crate) fn has_capture(&self, p: Player, pos: &Position) -> bool {
-        self.look(p, pos).has_capture
-    }
-
-    /// Whether `p` would have a legal turn (a pass aside) in `pos`.
-    pub(crate) fn can_move(&self, p: Player, pos: &Position) -> bool {
-        self.look(p, pos).can_move
-    }
-
-    /// The pits the first capture of `p`'s capturing turns in `pos` would
-    /// empty.
-    pub(crate) fn first_captures(&self, p: Player, pos: &Position) -> &[u16] {
-        &self.look(p, pos).first
-    }
-
+    #[inline(never)]
     fn work_out(&self, p: Player, pos: &Position) -> Look {
         let mut ahead = self.ahead.borrow_mut();
         let mut look = Look {
@@ -123,5 +110,19 @@ impl Lookahead {
         let spent = game.work().saturating_sub(start);
         ahead.worked += spent;
         look
+    }
+}
+
+impl Foresight for Lookahead {
+    fn has_capture(&self, p: Player, pos: &Position) -> bool {
+        self.look(p, pos).has_capture
+    }
+
+    fn can_move(&self, p: Player, pos: &Position) -> bool {
+        self.look(p, pos).can_move
+    }
+
+    fn first_captures(&self, p: Player, pos: &Position) -> &[u16] {
+        &self.look(p, pos).first
     }
 }

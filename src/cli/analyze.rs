@@ -1,0 +1,83 @@
+//! `sow analyze`: play many games and measure the variant.
+
+use std::io::Write;
+
+use clap::Args;
+
+use super::args::{computer_seat, Format, Many, RunArgs, SeatArg};
+use super::output::{fail_usage, Failed};
+use super::pick::{game_of, Pick};
+use crate::{ai, analyze, runs};
+
+#[derive(Args, Debug)]
+pub(super) struct Analyze {
+    #[command(flatten)]
+    pick: Pick,
+    #[command(flatten)]
+    many: Many,
+    /// Who plays: one player for both seats, or two (`mcts,random`)
+    /// taking the first seat in turn, the first named in even games.
+    #[arg(long, value_parser = computer_seat(), value_delimiter = ',', num_args = 1..=2, default_value = "random")]
+    players: Vec<SeatArg>,
+    /// How hard the computer players think, 1 to 9.
+    #[arg(long, default_value_t = ai::DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=9))]
+    level: u8,
+    /// Leave a game unfinished after this many turns.
+    #[arg(long, default_value_t = 10_000)]
+    max_plies: u32,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+impl Analyze {
+    pub(super) fn run(self, out: &mut impl Write) -> Result<(), Failed> {
+        let Analyze {
+            pick,
+            many: Many { games, seed },
+            players,
+            level,
+            max_plies,
+            format,
+            run,
+        } = self;
+        let seat = |k: usize| players.get(k).or(players.first()).map(|p| p.seat());
+        let plan = analyze::Plan {
+            games,
+            seed,
+            players: [seat(0), seat(1)].map(|s| s.unwrap_or(ai::Seat::Random)),
+            level,
+            max_plies,
+            keep: false,
+        };
+        match players.len() {
+            0..=2 => report(out, &pick, plan, format, run),
+            n => Err(fail_usage(format!(
+                "`--players` names one player for both seats or two (`mcts,random`), not {n}"
+            ))),
+        }
+    }
+}
+
+fn report(
+    out: &mut impl Write,
+    pick: &Pick,
+    plan: analyze::Plan,
+    format: Format,
+    run: RunArgs,
+) -> Result<(), Failed> {
+    let (v, fresh) = game_of(pick, None)?;
+    runs::catch_interrupt();
+    let report = analyze::analyze(&v, fresh.position(), plan, run.jobs(), run.quiet);
+    match format {
+        Format::Json => {
+            let _ = writeln!(out, "{}", report.json());
+        }
+        Format::Text => {
+            let _ = write!(out, "{}", report.text());
+        }
+    }
+    Ok(())
+}

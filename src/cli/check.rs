@@ -1,0 +1,53 @@
+//! `sow check`: parse and validate variant files, reporting every problem.
+
+use std::io::Write;
+use std::path::Path;
+
+use clap::Args;
+
+use super::output::{err_text, Failed};
+use crate::load;
+
+#[derive(Args, Debug)]
+pub(super) struct Check {
+    /// Variant files (`.sow`) or shipped names.
+    #[arg(required = true)]
+    files: Vec<String>,
+}
+
+impl Check {
+    pub(super) fn run(self, out: &mut impl Write) -> Result<(), Failed> {
+        let files = &self.files;
+        let mut failed = false;
+        for f in files {
+            match load::load(f, Path::new(""), &[]) {
+                Ok(v) => {
+                    let _ = writeln!(
+                        out,
+                        "{f}: ok ({}, {} rules)",
+                        v.name(),
+                        v.engine.rules.rules.len() + v.engine.rules.ends.len()
+                    );
+                    for o in &v.engine.rules.options {
+                        let _ = writeln!(
+                            out,
+                            "  option {}: {} (default {})",
+                            o.name,
+                            o.choices.describe(),
+                            o.value
+                        );
+                    }
+                }
+                Err(e) => {
+                    failed = true;
+                    err_text!("{}", e.render());
+                }
+            }
+        }
+        if failed {
+            Err(Failed::Input)
+        } else {
+            Ok(())
+        }
+    }
+}
