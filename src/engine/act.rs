@@ -130,7 +130,7 @@ impl Engine {
     #[inline(always)]
     fn act(&self, a: &A, pos: &mut Position, site: &Site, acts: &mut Acts, fx: &mut Effects) {
         match a {
-            // Judged where turns are listed (`game.rs`): they say which
+            // Judged where turns are listed (`game`): they say which
             // turns are legal, and change nothing.
             A::Require(_) | A::Prefer(_) => {}
             A::Capture {

@@ -1382,7 +1382,7 @@ impl Compiler<'_> {
     fn rule_known(&self, i: usize, k: Known) -> CRule {
         let r = &self.rules.rules[i];
         // `captured` counts the seeds the moment's captures have taken so
-        // far (see `act::Site::pending`): the stage tells it only where
+        // far (see `site::Site::pending`): the stage tells it only where
         // none can have been taken yet, in a `land` rule's condition and in
         // the rules judged of a whole turn (`start`, `turn`).
         let taking = Known {

@@ -31,11 +31,6 @@ enum Foreseen {
     NoTurn,
 }
 
-/// The look ahead as a rule's context holds it: a thin reference (to the
-/// trait object), so that [`Ctx`] stays small (one word wider, it made
-/// Oware's random games 5% slower, in instructions counted).
-pub(crate) type Look<'a> = &'a &'a dyn Foresight;
-
 /// What the turn words mean while a condition is judged.
 pub(crate) struct Ctx<'a> {
     pub pos: &'a Position,
@@ -69,7 +64,7 @@ pub(crate) struct Ctx<'a> {
     /// The per-sowing flag's answers (see [`super::Turn::marks`]).
     pub marks: u32,
     /// What the players could play next (at the `after` moment).
-    pub look: Option<Look<'a>>,
+    pub look: Option<&'a dyn Foresight>,
     /// Seeds in play, counted the first time a rule asks.
     pub total: Cell<Option<i64>>,
     /// The phase of `before`, where it is known (a turn's, judged once
@@ -389,9 +384,7 @@ impl Engine {
     }
 
     /// What the look ahead says of `w`'s next turns (false where there is
-    /// no look ahead). Out of line and cold: few variants look ahead, and
-    /// the call through [`Foresight`] kept in `cond_general` made every
-    /// variant's turns slower to judge.
+    /// no look ahead). Out of line and cold: few variants look ahead.
     #[cold]
     #[inline(never)]
     fn foresees(&self, w: &W, f: &Ctx, what: Foreseen) -> bool {

@@ -5,7 +5,7 @@
 
 use std::cell::Cell;
 
-use super::eval::{Ctx, Look};
+use super::eval::{Ctx, Foresight};
 use super::position::Position;
 use super::{Turn, NONE};
 use crate::ir::Direction;
@@ -73,7 +73,7 @@ impl Step {
 pub(crate) struct Site<'a> {
     pub before: &'a Position,
     pub at: Option<&'a Step>,
-    pub look: Option<Look<'a>>,
+    pub look: Option<&'a dyn Foresight>,
     pub here: u16,
     /// Seeds are being lifted to be sown (at `lift`): `sowings` counts the
     /// sowing they begin.

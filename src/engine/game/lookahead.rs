@@ -69,7 +69,6 @@ impl Lookahead {
         self.looks[p as usize & 1].get_or_init(|| self.work_out(p, pos))
     }
 
-    #[inline(never)]
     fn work_out(&self, p: Player, pos: &Position) -> Look {
         let mut ahead = self.ahead.borrow_mut();
         let mut look = Look {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::abilities::Listing;
 use super::act::{Acts, Effects, Unsent};
 use super::compiled::{compare, OnTurn, A, C, P};
-use super::eval::{Ctx, Foresight};
+use super::eval::Ctx;
 use super::history::History;
 use super::plan::Ways;
 use super::site::Site;
@@ -615,9 +615,8 @@ impl State {
             let mover = self.pos.to_move.unwrap_or(0);
             for rule in &me.plan[mover as usize].after {
                 let look = Lookahead::new(me.clone(), ahead);
-                let seen: &dyn Foresight = &look;
                 let site = Site {
-                    look: Some(&seen),
+                    look: Some(&look),
                     ..Site::turn(&self.before, at)
                 };
                 if me.cond(&rule.when, &site.ctx(&self.pos)) {
@@ -640,8 +639,7 @@ impl State {
         ahead.limit = self.scratch.limit;
         let look = Lookahead::new(me.clone(), ahead);
         let mut f = self.before_turn();
-        let seen: &dyn Foresight = &look;
-        f.look = Some(&seen);
+        f.look = Some(&look);
         let judged = self.judge(me, mover, &f);
         self.ahead = look.into_ahead();
         self.worked += std::mem::take(&mut self.ahead.worked);
