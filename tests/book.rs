@@ -85,6 +85,36 @@ fn statement_line(line: &str) -> Option<String> {
     (!folded.is_empty()).then_some(folded)
 }
 
+/// Whether a block that is not marked `sow` starts as variant text does
+/// (its first line a statement), with no placeholder in capitals (a
+/// syntax template such as `rule NAME at MOMENT …` may stay unchecked).
+fn looks_like_a_variant(text: &str) -> bool {
+    const STATEMENTS: &[&str] = &[
+        "variant ", "extends ", "players ", "board ", "setup ", "track", "sow {", "rule ", "end ",
+        "let ", "pit ", "region ", "score ", "option ", "var ", "phase ",
+    ];
+    let Some(first) = text.lines().find_map(statement_line) else {
+        return false;
+    };
+    let placeholder = text
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .any(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_uppercase()));
+    STATEMENTS.iter().any(|s| first.starts_with(s)) && !placeholder
+}
+
+#[test]
+fn a_variant_in_a_text_block_is_noticed() {
+    assert!(looks_like_a_variant("board {\n  row south: A B\n}\n"));
+    assert!(looks_like_a_variant(
+        "# a comment\nrule r at land {\n  relay\n}\n"
+    ));
+    assert!(!looks_like_a_variant(
+        "rule NAME at MOMENT [when CONDITION] {\n  ACTION\n}\n"
+    ));
+    assert!(!looks_like_a_variant("$ sow play kalah\nstart\n"));
+    assert!(!looks_like_a_variant("src/lib.rs   the crate\n"));
+}
+
 fn check(name: &str, text: &str) -> Result<(), String> {
     Variant::from_source(name, text)
         .map(|_| ())
@@ -100,6 +130,13 @@ fn every_variant_snippet_checks() {
             let at = format!("{}:{}", doc.display(), b.line);
             let mut parts = b.info.split(',');
             if parts.next() != Some("sow") {
+                // (Other languages' blocks, `toml` or `sh`, are what they say.)
+                let plain = matches!(b.info.as_str(), "" | "text");
+                assert!(
+                    !(plain && looks_like_a_variant(&b.text)),
+                    "{at}: this block reads as sow but is not checked: mark it ```sow \
+                     (whole, excerpt= or extends=), or write it as a template (NAME, PLACE …)"
+                );
                 continue;
             }
             match parts.next() {
