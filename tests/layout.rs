@@ -42,8 +42,8 @@ fn modules(engine: &Path) -> BTreeSet<String> {
         .collect()
 }
 
-/// The code of a module (its folder's files too), tests and comments left
-/// out.
+/// The code of a module (its folder's files too), its tests and comments
+/// left out.
 fn code(engine: &Path, module: &str) -> String {
     let file = engine.join(format!("{module}.rs"));
     let paths: Vec<_> = if file.exists() {
@@ -57,48 +57,174 @@ fn code(engine: &Path, module: &str) -> String {
     let mut all = String::new();
     for p in paths {
         let text = std::fs::read_to_string(&p).expect("a source file");
-        let text = text.split("#[cfg(test)]").next().unwrap_or("");
         for line in text.lines() {
-            let line = line.split("//").next().unwrap_or("");
-            all.push_str(line);
+            // A file's tests are its last item.
+            if line.trim_start().starts_with("#[cfg(test)]") {
+                break;
+            }
+            all.push_str(line.split("//").next().unwrap_or(""));
             all.push('\n');
         }
     }
     all
 }
 
-/// The sibling modules `code` uses (by `super::m`, `crate::engine::m`,
-/// and, for the types the engine re-exports, `super::{Game, …}`).
-fn uses(code: &str, modules: &BTreeSet<String>, me: &str) -> BTreeSet<String> {
-    let reexported = [("Game", "game"), ("RoundEnd", "game"), ("TooLong", "turn")];
-    let mut found = BTreeSet::new();
+/// The paths a `use` tree names, its groups expanded: `a::{b, c::{d, e}}`
+/// is `a::b`, `a::c::d`, `a::c::e`.
+fn expand(tree: &str) -> Vec<String> {
+    let tree: String = tree.split_whitespace().collect();
+    let Some(open) = tree.find('{') else {
+        return vec![tree];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    // The group's items, split at the commas outside nested groups.
+    let (mut items, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&inner[start..]);
+    items
+        .into_iter()
+        .filter(|i| !i.is_empty())
+        .flat_map(|i| expand(&format!("{prefix}{i}")))
+        .collect()
+}
+
+/// Every path `code` names: each `use` tree expanded, and every other path
+/// written in the code.
+fn paths(code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("use ") {
+        let before = rest[..at].chars().last();
+        let tail = &rest[at + 4..];
+        let end = tail.find(';').unwrap_or(tail.len());
+        if before.is_none_or(|c| !(c.is_alphanumeric() || c == '_')) {
+            found.extend(expand(&tail[..end]));
+        }
+        rest = &tail[end..];
+    }
     for prefix in ["super::", "crate::engine::"] {
         for (at, _) in code.match_indices(prefix) {
-            let rest = &code[at + prefix.len()..];
-            let names: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
-                let group = group.split('}').next().unwrap_or("");
-                group
-                    .split(',')
-                    .map(|n| n.trim().split("::").next().unwrap_or(""))
-                    .collect()
-            } else {
-                let end = rest
-                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .unwrap_or(rest.len());
-                vec![&rest[..end]]
-            };
-            for n in names {
-                let m = reexported
-                    .iter()
-                    .find(|(t, _)| *t == n)
-                    .map_or(n, |(_, m)| *m);
-                if m != me && modules.contains(m) {
-                    found.insert(m.to_string());
-                }
-            }
+            let tail = &code[at..];
+            let end = tail
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(tail.len());
+            found.push(tail[..end].to_string());
         }
     }
     found
+}
+
+/// The names `src/engine/mod.rs` brings in from its modules (`use
+/// plan::{Plan, …}`, `pub use game::Game`): `super::Plan` is the plan's.
+fn aliases(engine: &Path, modules: &BTreeSet<String>) -> Vec<(String, String)> {
+    let root = std::fs::read_to_string(engine.join("mod.rs")).expect("src/engine/mod.rs");
+    let mut out = Vec::new();
+    for path in paths(&root) {
+        let mut parts = path.split("::");
+        if let (Some(m), Some(name)) = (parts.next(), path.rsplit("::").next()) {
+            if modules.contains(m) && name != m {
+                out.push((name.to_string(), m.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// The sibling modules `code` uses: by its paths (`super::m`,
+/// `crate::engine::m`, `crate::{engine::m}`, a name `mod.rs` brings in
+/// from `m`), and by calling a method another module adds to the engine
+/// (`methods`: each `impl Engine` method with its module).
+fn uses(
+    code: &str,
+    modules: &BTreeSet<String>,
+    aliases: &[(String, String)],
+    methods: &[(String, String)],
+    me: &str,
+) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for path in paths(code) {
+        let first = ["super::", "crate::engine::", "crate::engine"]
+            .iter()
+            .find_map(|p| path.strip_prefix(p))
+            .and_then(|rest| rest.split("::").find(|s| !s.is_empty()));
+        let Some(first) = first else { continue };
+        let m = aliases
+            .iter()
+            .find(|(name, _)| name == first)
+            .map_or(first, |(_, m)| m.as_str());
+        if m != me && modules.contains(m) {
+            found.insert(m.to_string());
+        }
+    }
+    // An engine is `self` in its own methods, and `e`, `me` or `engine`
+    // elsewhere.
+    let inside = engine_blocks(code).concat();
+    for (name, m) in methods {
+        let called = ["e.", "me.", "engine.", "Engine::"]
+            .iter()
+            .any(|r| code.contains(&format!("{r}{name}(")))
+            || inside.contains(&format!("self.{name}("));
+        if m != me && called {
+            found.insert(m.clone());
+        }
+    }
+    found
+}
+
+/// The `impl Engine { … }` blocks of some code.
+fn engine_blocks(code: &str) -> Vec<&str> {
+    let mut blocks = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("impl Engine {") {
+        let block = &rest[at..];
+        let (mut depth, mut end) = (0, block.len());
+        for (i, c) in block.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = i;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        blocks.push(&block[..end]);
+        rest = &block[end..];
+    }
+    blocks
+}
+
+/// The methods each module adds to the engine (`impl Engine { fn … }`),
+/// with the module.
+fn engine_methods(engine: &Path, modules: &BTreeSet<String>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for m in modules {
+        let code = code(engine, m);
+        for block in engine_blocks(&code) {
+            for (i, _) in block.match_indices("fn ") {
+                let name: String = block[i + 3..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                out.push((name, m.clone()));
+            }
+        }
+    }
+    out
 }
 
 #[test]
@@ -112,8 +238,18 @@ fn the_engines_modules_read_one_way() {
         "src/engine/mod.rs lists each of the engine's modules once"
     );
     assert_eq!(listed.len(), order.len(), "a module is listed twice");
+    let aliases = aliases(&engine, &modules);
+    let methods = engine_methods(&engine, &modules);
+    assert!(
+        aliases.iter().any(|(n, m)| n == "Plan" && m == "plan"),
+        "the names mod.rs brings in are read"
+    );
+    assert!(
+        methods.iter().any(|(n, m)| n == "cond" && m == "eval"),
+        "the engine's methods are read"
+    );
     for (i, m) in order.iter().enumerate() {
-        let later: Vec<_> = uses(&code(&engine, m), &modules, m)
+        let later: Vec<_> = uses(&code(&engine, m), &modules, &aliases, &methods, m)
             .into_iter()
             .filter(|u| !order[..i].contains(u))
             .collect();
@@ -127,12 +263,39 @@ fn the_engines_modules_read_one_way() {
 
 #[test]
 fn the_check_sees_a_module_used_out_of_order() {
-    // The test above fails on a module that uses one listed after it.
-    let modules: BTreeSet<String> = ["eval", "game", "turn"].map(String::from).into();
-    let code =
-        "use super::{Game, NONE};\nuse super::turn::Step;\nlet x = crate::engine::eval::f();";
-    let found = uses(code, &modules, "site");
-    assert_eq!(found, ["eval", "game", "turn"].map(String::from).into());
+    // The test above fails on a module that uses one listed after it, in
+    // each way one module can use another.
+    let modules: BTreeSet<String> = ["eval", "game", "turn", "plan", "act"]
+        .map(String::from)
+        .into();
+    let aliases = [("Plan".to_string(), "plan".to_string())];
+    let methods = [("run".to_string(), "act".to_string())];
+    let seen = |code: &str| uses(code, &modules, &aliases, &methods, "site");
+    let one = |m: &str| BTreeSet::from([m.to_string()]);
+    assert_eq!(
+        seen("use super::{eval::{Ctx, Foresight}, turn::Step};"),
+        ["eval", "turn"].map(String::from).into()
+    );
+    assert_eq!(
+        seen("use crate::{engine::game::Game, ir::Player};"),
+        one("game")
+    );
+    assert_eq!(seen("let x = crate::engine::eval::f();"), one("eval"));
+    assert_eq!(seen("fn f(p: &super::Plan) {}"), one("plan"));
+    assert_eq!(seen("use super::{Plan, NONE};"), one("plan"));
+    assert_eq!(
+        seen("impl Engine {\n fn f(&self) { self.run(rule, pos); }\n}"),
+        one("act")
+    );
+    assert_eq!(seen("fn g(e: &Engine) { e.run(rule, pos); }"), one("act"));
+    assert_eq!(
+        seen("impl Compiler { fn f(&self) { self.run(x); } }"),
+        BTreeSet::new()
+    );
+    assert_eq!(
+        seen("use crate::ir::Direction; let reuse = 1;"),
+        BTreeSet::new()
+    );
 }
 
 #[test]

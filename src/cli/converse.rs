@@ -7,7 +7,6 @@ use super::args::Format;
 use super::output::{fail_plain, fail_usage, Checked, Failed};
 use super::pick::{no_first, variant_of, Pick};
 use crate::limits::Line;
-use crate::notation::write_turn;
 use crate::{json, Variant};
 
 /// `moves --from -`: positions read as JSON Lines on standard input, each
@@ -66,14 +65,10 @@ fn answer(v: &Variant, line: &[u8]) -> serde_json::Value {
     let mut moves = Vec::new();
     for &t in game.legal_turns() {
         let mut next = game.clone();
-        if next.play(t).is_err() {
-            return error("a turn ran past the engine's limit".into());
+        if let Err(e) = next.play(t) {
+            return error(e.to_string());
         }
-        moves.push(serde_json::json!({
-            "move": write_turn(&game, t),
-            "position": json::position(v, &next),
-            "outcome": json::outcome(v, next.outcome()),
-        }));
+        moves.push(json::moved(v, &game, t, &next));
     }
     serde_json::json!({ "moves": moves })
 }

@@ -48,19 +48,19 @@ fn draw(
     let variant = match variant {
         Some(given) => given,
         None => {
-            let j = json::parse(&text).map_err(|d| fail(position, &text, &[d]))?;
-            let Some(name) = j.get("variant").and_then(|n| n.as_str()) else {
+            let named = json::saved_variant(&text).map_err(|d| fail(position, &text, &[d]))?;
+            let Some(name) = named else {
                 return Err(fail_usage(format!(
                     "`{position}` names no variant: give it with `--variant NAME|FILE`"
                 )));
             };
-            if crate::variants::source(name).is_none() {
+            if crate::variants::source(&name).is_none() {
                 return Err(fail_usage(format!(
                     "`{position}` is a position of `{}`, which is not a shipped variant: give its file with `--variant FILE`",
-                    crate::diagnostic::shown(name)
+                    crate::diagnostic::shown(&name)
                 )));
             }
-            name.to_string()
+            name
         }
     };
     let pick = Pick {

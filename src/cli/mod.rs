@@ -1,6 +1,7 @@
 //! The `sow` command line (the book's command-line chapter, and the JSON
 //! contract for programs): one file per command, each holding its
-//! arguments and what it does; `pick` resolves the variant and game the
+//! arguments and what it does (and `converse`, the conversation mode
+//! `moves --from -` turns into); `pick` resolves the variant and game the
 //! arguments name, `args` holds the arguments several commands share, and
 //! `output` how a command writes and fails. `main.rs` only calls [`main`].
 

@@ -47,19 +47,13 @@ fn moves(
     }
     for &t in game.legal_turns() {
         let mut next = game.clone();
-        next.play(t)
-            .map_err(|_| fail_plain("a turn ran past the engine's limit"))?;
-        let written = write_turn(&game, t);
+        next.play(t).map_err(fail_plain)?;
         match format {
             Format::Json => {
-                let line = serde_json::json!({
-                    "move": written,
-                    "position": json::position(&v, &next),
-                    "outcome": json::outcome(&v, next.outcome()),
-                });
-                let _ = writeln!(out, "{line}");
+                let _ = writeln!(out, "{}", json::moved(&v, &game, t, &next));
             }
             Format::Text => {
+                let written = write_turn(&game, t);
                 let _ = writeln!(out, "{written}\n{}", render::board(&v, &next));
             }
         }

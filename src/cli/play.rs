@@ -9,7 +9,6 @@ use clap::{Args, ValueEnum};
 use super::args::SeatArg;
 use super::output::{err_line, fail, fail_plain, read, Failed};
 use super::pick::{game_at, no_first, Pick};
-use crate::diagnostic::Diagnostic;
 use crate::engine::{Game, Turn};
 use crate::session::{self, Ended, Seats};
 use crate::{ai, json, play, render};
@@ -292,14 +291,9 @@ fn play(
     for (ply, (at, player, token)) in moves.into_iter().enumerate() {
         let mover = ai::to_move(&game);
         let to_move = &v.engine.rules.players[mover as usize];
-        if let Some(player) = player.filter(|p| game.outcome().is_none() && p != to_move) {
-            let d = Diagnostic::at(
-                crate::diagnostic::Span::new(at, at + token.len()),
-                format!("move {} is {player}'s, but {to_move} is to move", ply + 1),
-                "not this player's turn",
-            )
-            .hint("a record's moves are as `sow play --record` wrote them");
-            return Err(fail(source, text, &[d]));
+        if let Some(player) = player.filter(|_| game.outcome().is_none()) {
+            crate::record::Read::check_mover(ply + 1, (at, token), player, to_move)
+                .map_err(|d| fail(source, text, &[d]))?;
         }
         match play::play_written(&mut game, at, token) {
             Ok((turn, written)) => {
@@ -379,7 +373,7 @@ fn play(
     }
     match ended {
         Ended::Over | Ended::Quit | Ended::InputEnded | Ended::MaxPlies => Ok(()),
-        Ended::TooLong => Err(fail_plain("a turn ran past the engine's limit")),
+        Ended::TooLong => Err(fail_plain(crate::engine::TooLong)),
         Ended::Refused(message) => {
             let _ = out.flush();
             err_line!("{}", message.trim_end());

@@ -414,7 +414,7 @@ impl Engine {
         // Places counted towards the next step (`every N`).
         let mut counted = 0;
         for _ in 0..self.cells() {
-            here = self.step(mover, here, walk);
+            here = self.board.step(mover, here, walk);
             if here == NONE || here == start {
                 break;
             }

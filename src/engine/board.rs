@@ -65,6 +65,16 @@ pub(crate) fn player_values(rules: &Rules, v: usize) -> [u32; 2] {
 }
 
 impl Board {
+    /// One step along the mover's track, passing over skipped stores.
+    #[inline]
+    pub(crate) fn step(&self, mover: Player, cell: u16, dir: Direction) -> u16 {
+        let table = match dir {
+            Direction::Forward => &self.next[mover as usize],
+            Direction::Backward => &self.prev[mover as usize],
+        };
+        table[cell as usize]
+    }
+
     /// The pit behind `c` in its column, or [`NONE`] (a store, none).
     #[inline]
     pub(crate) fn behind_of(&self, c: u16) -> u16 {

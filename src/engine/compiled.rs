@@ -47,7 +47,7 @@ pub(crate) enum P {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum R {
     Cells(Box<[u16]>),
-    /// Known only by looking ahead (see [`super::lookahead`]).
+    /// Known only by looking ahead (see `game::lookahead`).
     FirstCaptures(W),
     SideOf(Box<W>),
     NamedOf(usize, Box<W>),
@@ -206,7 +206,7 @@ pub(crate) enum C {
     /// The player to move has no legal turn.
     NoLegalTurn,
     /// Another player has none, were they to move now (known by looking
-    /// ahead, see [`super::lookahead`]).
+    /// ahead, see `game::lookahead`).
     NoLegalTurnOf(W),
     Repeated,
     /// The turn just played was stopped by `sowings at most N`.
@@ -222,7 +222,7 @@ pub(crate) enum C {
     /// started from, as [`super::Engine::phase`] judges it (the one place a
     /// phase is judged).
     InPhase(usize),
-    /// Known only by looking ahead (see [`super::lookahead`]).
+    /// Known only by looking ahead (see `game::lookahead`).
     HasCapture(W),
 }
 
@@ -1646,9 +1646,10 @@ pub(crate) fn bounds(op: CmpOp, k: i64) -> Option<(i64, i64)> {
     match op {
         CmpOp::Eq => Some((k, k)),
         CmpOp::Ne => None,
-        CmpOp::Lt => Some((i64::MIN, k.saturating_sub(1))),
+        // (Nothing is less than the least number, or more than the most.)
+        CmpOp::Lt => k.checked_sub(1).map(|hi| (i64::MIN, hi)),
         CmpOp::Le => Some((i64::MIN, k)),
-        CmpOp::Gt => Some((k.saturating_add(1), i64::MAX)),
+        CmpOp::Gt => k.checked_add(1).map(|lo| (lo, i64::MAX)),
         CmpOp::Ge => Some((k, i64::MAX)),
     }
 }

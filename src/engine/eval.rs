@@ -1,4 +1,6 @@
-//! Evaluates compiled conditions and numbers against a position.
+//! Evaluates compiled conditions and numbers against a position, and
+//! says what a rule may ask of the look ahead ([`Foresight`]), which the
+//! game answers.
 
 use std::cell::Cell;
 

@@ -1,7 +1,9 @@
 //! Where a rule is judged: the turn as it stands between its steps
 //! ([`Step`]), and the site a moment's rules see ([`Site`]): the position
 //! the turn started from, the look ahead, the pit `here` stands for. What
-//! the words of the rules mean there is [`Site::ctx`].
+//! the words of the rules mean there is [`Site::ctx`]. A `Step` is made and
+//! moved on by the turn (`turn`), whose fields it shares with this module;
+//! the actions read it only through a `Site`.
 
 use std::cell::Cell;
 

@@ -60,6 +60,14 @@ struct Sown {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong;
 
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a turn ran past the engine's limit")
+    }
+}
+
+impl std::error::Error for TooLong {}
+
 /// Sowings after which a turn counts as long: a long turn found endless is
 /// remembered (`cycle::Memo`), so that judging it again from the same
 /// position is quick.
@@ -103,16 +111,6 @@ pub(crate) struct Scratch {
 }
 
 impl Engine {
-    /// One step along the mover's track, passing over skipped stores.
-    #[inline]
-    pub(crate) fn step(&self, mover: Player, cell: u16, dir: Direction) -> u16 {
-        let table = match dir {
-            Direction::Forward => &self.board.next[mover as usize],
-            Direction::Backward => &self.board.prev[mover as usize],
-        };
-        table[cell as usize]
-    }
-
     /// Plays `turn` on `pos`; `before` is a copy of `pos` the caller keeps.
     /// Afterwards `scratch.asked` holds the flags the turn's rules read.
     /// `in_phase` is `before`'s phase ([`Engine::phase`]), judged once for
@@ -592,7 +590,7 @@ impl Engine {
         let mut first = into_from;
         while seeds > 0 {
             if !first {
-                let next = self.step(mover, cell, at.dir);
+                let next = self.board.step(mover, cell, at.dir);
                 if next == NONE {
                     break;
                 }

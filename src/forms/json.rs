@@ -5,7 +5,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::diagnostic::{Diagnostic, Span};
-use crate::engine::{Game, Outcome, Position};
+use crate::engine::{Game, Outcome, Position, Turn};
 use crate::ir::{Rules, VarScope};
 use crate::limits::MAX_SEEDS;
 use crate::Variant;
@@ -153,6 +153,26 @@ fn option_text(v: &Value) -> Option<String> {
         Value::Number(n) => Some(n.to_string()),
         _ => None,
     }
+}
+
+/// A legal turn as the command line and the conversation give it: the
+/// turn as written in `game`, and the position and outcome it leads to.
+pub fn moved(variant: &Variant, game: &Game, turn: Turn, next: &Game) -> Value {
+    json!({
+        "move": crate::notation::write_turn(game, turn),
+        "position": position(variant, next),
+        "outcome": outcome(variant, next.outcome()),
+    })
+}
+
+/// The variant a position file names: `Ok(None)` where it names none (or
+/// not as text), the syntax error where it is not JSON.
+pub fn saved_variant(text: &str) -> Result<Option<String>, Diagnostic> {
+    let value = parse(text)?;
+    Ok(value
+        .get("variant")
+        .and_then(Value::as_str)
+        .map(str::to_string))
 }
 
 /// The options a position file was saved with (nothing when it cannot be

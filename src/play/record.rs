@@ -190,6 +190,25 @@ impl Read {
         Ok(())
     }
 
+    /// Move `ply` (from 1), written `token` at byte `at`, is `player`'s
+    /// as the record says, and `to_move` is to move.
+    pub fn check_mover(
+        ply: usize,
+        (at, token): (usize, &str),
+        player: &str,
+        to_move: &str,
+    ) -> Result<(), Diagnostic> {
+        if player == to_move {
+            return Ok(());
+        }
+        Err(Diagnostic::at(
+            Span::new(at, at + token.len()),
+            format!("move {ply} is {player}'s, but {to_move} is to move"),
+            "not this player's turn",
+        )
+        .hint("a record's moves are as `sow play --record` wrote them"))
+    }
+
     /// The header's result is what the moves led to (`result`, as
     /// [`crate::render::result_text`] writes it, or `unfinished`).
     pub fn check_result(&self, result: &str) -> Result<(), Diagnostic> {

@@ -1,7 +1,8 @@
 //! Looking ahead: the turns a player could play next, were they to move in
 //! the position just reached. `has_capture` and `first_captures` read it at
-//! the `after` moment, `no_legal_turn(P)` before a turn; each is worked out once, when first asked, on a game
-//! object lent by the caller (so nothing is allocated once they exist).
+//! the `after` moment, `no_legal_turn(P)` before a turn; each is worked out
+//! once, when first asked, on a game object lent by the caller (so nothing
+//! is allocated once they exist). A part of the game, as it plays turns.
 
 use std::cell::{OnceCell, RefCell};
 use std::sync::Arc;
