@@ -58,11 +58,24 @@ impl Sources {
         self.files.iter().rev().find(|f| f.offset <= at)
     }
 
+    /// The name of the file loaded (the first read; those it builds on
+    /// follow it).
+    pub fn main_name(&self) -> Option<&str> {
+        self.files.first().map(|f| f.name.as_str())
+    }
+
     /// `file:line:col` of a span.
     pub fn locate(&self, span: Span) -> Option<String> {
+        let (name, line, col) = self.place_of(span)?;
+        Some(format!("{name}:{line}:{col}"))
+    }
+
+    /// The file a span is in, and the line and column (from 1) it starts
+    /// at.
+    pub fn place_of(&self, span: Span) -> Option<(&str, usize, usize)> {
         let f = self.file_of(span.start)?;
         let (line, col) = crate::diagnostic::line_col(&f.text, span.start - f.offset);
-        Some(format!("{}:{line}:{col}", f.name))
+        Some((&f.name, line, col))
     }
 
     /// Renders a diagnostic against the file its span is in (the first

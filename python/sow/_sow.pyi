@@ -1,0 +1,101 @@
+"""Type stubs of the extension module (`sow._sow`); `import sow` gives
+these names."""
+
+from typing import Any, Optional
+
+class Diagnostic:
+    """One problem in a variant file: where, what, and what would be right."""
+
+    file: str
+    """The file it is in (`variants/NAME.sow` for a shipped one; the name
+    given to `check` for text)."""
+    line: int
+    """The line, from 1 (0 where the problem has no place in the file)."""
+    column: int
+    """The column, from 1 (0 likewise)."""
+    message: str
+    """What is wrong."""
+    hint: Optional[str]
+    """What would be right, where it can be said."""
+
+class Variant:
+    """A variant: its rules, compiled, ready to play."""
+
+    @property
+    def name(self) -> str:
+        """The variant's name as its file declares it."""
+    @property
+    def title(self) -> str:
+        """Its title, for people."""
+    @property
+    def players(self) -> list[str]:
+        """Its players, the first to move first unless the rules say otherwise."""
+    @property
+    def options(self) -> dict[str, str]:
+        """Its options, each with the value it has in this variant."""
+    def show(self) -> str:
+        """The variant as one file, what it builds on merged in (`sow show`)."""
+    def new_game(self, first: Optional[str] = None) -> Game:
+        """A new game from the variant's setup; `first` names who moves first
+        where the rules leave it to the players (`ValueError` otherwise)."""
+    def game_from(self, position: dict[str, Any] | str) -> Game:
+        """A game from a position in the JSON contract's form (a dict or its
+        JSON text), as `sow moves --from` reads it (`ValueError` if it is
+        not one of this variant's positions)."""
+    def perft(self, depth: int, first: Optional[str] = None) -> int:
+        """The number of whole-turn paths of `depth` turns from the start,
+        counted on every core with the interpreter lock released."""
+    def analyze(
+        self,
+        games: int,
+        seed: int = 0,
+        players: Optional[list[str]] = None,
+        level: int = 5,
+        max_plies: int = 10000,
+        jobs: Optional[int] = None,
+        first: Optional[str] = None,
+    ) -> dict[str, Any]:
+        """Plays `games` games and measures the variant, as `sow analyze
+        --format json` does: the same report for the same seed, whatever
+        `jobs`. `players`: one computer player for both seats or two
+        (`random`, `mcts`, `minimax`), taking the first seat in turn."""
+
+class Game:
+    """A game in progress: its position, the moves legal in it, its outcome."""
+
+    def legal_moves(self) -> list[str]:
+        """The legal moves, as the notation writes them (none once over)."""
+    def play(self, move: str) -> None:
+        """Plays a move as the notation writes it (`sow.MoveError` if it is
+        not legal here, with the command line's message)."""
+    @property
+    def position(self) -> dict[str, Any]:
+        """The position, in the JSON contract's form."""
+    @property
+    def outcome(self) -> Optional[dict[str, Any]]:
+        """None while the game goes on; else `winner` (None for a draw),
+        `reason` and `scores`."""
+    @property
+    def to_move(self) -> Optional[str]:
+        """The player to move (None once the game is over)."""
+    @property
+    def plies(self) -> int:
+        """The turns played so far."""
+    def clone(self) -> Game:
+        """A copy that plays on on its own."""
+    def __copy__(self) -> Game: ...
+    def text(self) -> str:
+        """The board as text, as `sow play` prints it."""
+    def svg(self) -> str:
+        """The board as an SVG picture, as `sow draw` draws it."""
+
+def variants() -> list[str]:
+    """The shipped variants' names."""
+
+def load(name_or_path: str, options: Optional[dict[str, Any]] = None) -> Variant:
+    """Loads a shipped variant by name or a `.sow` file by path, its options
+    given values (`sow.VariantError`, with every problem, if it does not
+    load)."""
+
+def check(text: str, name: str = "<text>") -> list[Diagnostic]:
+    """Every problem in a variant's text (an empty list when there is none)."""

@@ -1,0 +1,449 @@
+//! The Python face of sow (`import sow`): variants, games, and long runs
+//! with the interpreter lock released. Every rule is the `sow` library's:
+//! this only carries values across (positions and reports as the JSON
+//! contract has them) and turns errors into Python exceptions.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// One problem in a variant file: where, what, and what would be right.
+#[pyclass(module = "sow", frozen, get_all)]
+#[derive(Clone)]
+struct Diagnostic {
+    /// The file it is in (`variants/NAME.sow` for a shipped one, the
+    /// name given to `check` for text).
+    file: String,
+    /// The line, from 1 (0 where the problem has no place in a file).
+    line: usize,
+    /// The column, from 1 (0 likewise).
+    column: usize,
+    /// What is wrong.
+    message: String,
+    /// What would be right, where it can be said.
+    hint: Option<String>,
+}
+
+#[pymethods]
+impl Diagnostic {
+    fn __repr__(&self) -> String {
+        format!(
+            "Diagnostic({}:{}:{}: {})",
+            self.file, self.line, self.column, self.message
+        )
+    }
+
+    fn __str__(&self) -> String {
+        let at = format!("{}:{}:{}", self.file, self.line, self.column);
+        match &self.hint {
+            Some(h) => format!("{at}: {} (help: {h})", self.message),
+            None => format!("{at}: {}", self.message),
+        }
+    }
+}
+
+/// The diagnostics of a variant that did not load, each placed in its file.
+fn diagnostics(e: &sow::load::LoadError) -> Vec<Diagnostic> {
+    e.diagnostics
+        .iter()
+        .map(|d| {
+            let place = d.span.as_ref().and_then(|(s, _)| e.sources.place_of(*s));
+            let (file, line, column) = match place {
+                Some((f, l, c)) => (f.to_string(), l, c),
+                None => (e.sources.main_name().unwrap_or("").to_string(), 0, 0),
+            };
+            Diagnostic {
+                file,
+                line,
+                column,
+                message: d.message.clone(),
+                hint: d.hint.as_deref().map(str::to_string),
+            }
+        })
+        .collect()
+}
+
+/// A Python exception of the package's own (`sow.VariantError`,
+/// `sow.MoveError`: defined in `sow/__init__.py`, so that they carry their
+/// details as attributes).
+fn raise<'py>(py: Python<'py>, class: &str, args: impl IntoPyObject<'py>) -> PyErr {
+    let made = py
+        .import("sow")
+        .and_then(|m| m.getattr(class))
+        .and_then(|c| c.call1((args,)));
+    match made {
+        Ok(e) => PyErr::from_value(e),
+        Err(e) => e,
+    }
+}
+
+/// A variant that did not load, as `sow.VariantError`.
+fn variant_error(py: Python<'_>, e: &sow::load::LoadError) -> PyErr {
+    let found = diagnostics(e);
+    let made = py
+        .import("sow")
+        .and_then(|m| m.getattr("VariantError"))
+        .and_then(|c| c.call1((e.render(), found)));
+    match made {
+        Ok(e) => PyErr::from_value(e),
+        Err(e) => e,
+    }
+}
+
+/// A JSON value as Python's `json` module reads it.
+fn to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<PyObject> {
+    let json = py.import("json")?;
+    Ok(json.call_method1("loads", (value.to_string(),))?.unbind())
+}
+
+/// The options given from Python: each value as its text (`True` is
+/// `true`).
+fn option_pairs(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
+    let Some(options) = options else {
+        return Ok(Vec::new());
+    };
+    options
+        .iter()
+        .map(|(k, v)| {
+            let value = match v.extract::<bool>() {
+                Ok(b) if v.is_instance_of::<pyo3::types::PyBool>() => b.to_string(),
+                _ => v.str()?.to_string(),
+            };
+            Ok((k.str()?.to_string(), value))
+        })
+        .collect()
+}
+
+/// A variant: its rules, compiled, ready to play.
+#[pyclass(module = "sow", frozen)]
+struct Variant {
+    inner: Arc<sow::Variant>,
+}
+
+#[pymethods]
+impl Variant {
+    /// The variant's name as its file declares it.
+    #[getter]
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    /// Its title, for people.
+    #[getter]
+    fn title(&self) -> &str {
+        &self.inner.engine.rules.title
+    }
+
+    /// Its players, the first to move first unless the rules say
+    /// otherwise.
+    #[getter]
+    fn players(&self) -> Vec<String> {
+        self.inner.engine.rules.players.clone()
+    }
+
+    /// Its options, each with the value it has in this variant.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for o in &self.inner.engine.rules.options {
+            d.set_item(&o.name, &o.value)?;
+        }
+        Ok(d)
+    }
+
+    /// The variant as one file: what it builds on merged in, its options
+    /// set (as `sow show` prints it).
+    fn show(&self) -> String {
+        sow::load::show(&self.inner)
+    }
+
+    /// A new game from the variant's setup; `first` names who moves first
+    /// where the rules leave it to the players.
+    #[pyo3(signature = (first=None))]
+    fn new_game(&self, first: Option<&str>) -> PyResult<Game> {
+        Ok(Game::new(self.inner.clone(), self.start(first)?))
+    }
+
+    /// A game from a position in the JSON contract's form (a dict, or its
+    /// JSON text), as `sow moves --from` reads it.
+    fn game_from(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let text = match position.extract::<String>() {
+            Ok(text) => text,
+            Err(_) => py
+                .import("json")?
+                .call_method1("dumps", (position,))?
+                .extract::<String>()?,
+        };
+        let game = sow::json::read_position(&self.inner, &text).map_err(|d| {
+            let message = match &d.hint {
+                Some(h) => format!("{} ({h})", d.message),
+                None => d.message.clone(),
+            };
+            PyValueError::new_err(message)
+        })?;
+        Ok(Game::new(self.inner.clone(), game))
+    }
+
+    /// The number of whole-turn paths of `depth` turns from the start
+    /// (on every core, the interpreter lock released).
+    #[pyo3(signature = (depth, first=None))]
+    fn perft(&self, py: Python<'_>, depth: u32, first: Option<&str>) -> PyResult<u64> {
+        if depth > sow::limits::MAX_PERFT_DEPTH {
+            return Err(PyValueError::new_err(format!(
+                "a perft depth is at most {}",
+                sow::limits::MAX_PERFT_DEPTH
+            )));
+        }
+        let start = self.start(first)?;
+        let jobs = sow::runs::all_cores();
+        let counted = py.allow_threads(move || sow::play::perft_split(&start, depth, jobs, true));
+        match counted {
+            Ok((n, _, _)) => Ok(n),
+            Err(e) => Err(PyValueError::new_err(e.to_string())),
+        }
+    }
+
+    /// Plays `games` games and measures the variant, as `sow analyze`
+    /// does: the same figures, as its JSON (game `i` from seed `seed +
+    /// i`; the same seed gives the same report whatever `jobs`).
+    #[pyo3(signature = (games, seed=0, players=None, level=sow::ai::DEFAULT_LEVEL, max_plies=10_000, jobs=None, first=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        games: u64,
+        seed: u64,
+        players: Option<Vec<String>>,
+        level: u8,
+        max_plies: u32,
+        jobs: Option<usize>,
+        first: Option<&str>,
+    ) -> PyResult<PyObject> {
+        let players = players.unwrap_or_else(|| vec!["random".to_string()]);
+        let seats = players
+            .iter()
+            .map(|p| match sow::ai::Seat::named(p) {
+                Some(s) if s != sow::ai::Seat::Human => Ok(s),
+                _ => Err(PyValueError::new_err(format!(
+                    "`{p}` is not a computer player (random, mcts, minimax)"
+                ))),
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let seat = |k: usize| seats.get(k).or(seats.first()).copied();
+        let [Some(south), Some(north)] = [seat(0), seat(1)] else {
+            return Err(PyValueError::new_err("name one player or two"));
+        };
+        if seats.len() > 2 {
+            return Err(PyValueError::new_err(format!(
+                "name one player for both seats or two, not {}",
+                seats.len()
+            )));
+        }
+        if !(1..=9).contains(&level) {
+            return Err(PyValueError::new_err("a level is 1 to 9"));
+        }
+        let plan = sow::analyze::Plan {
+            games,
+            seed,
+            players: [south, north],
+            level,
+            max_plies,
+            keep: false,
+        };
+        let start = self.start(first)?.position().clone();
+        let jobs = jobs.unwrap_or_else(sow::runs::all_cores).clamp(1, 256);
+        let variant = self.inner.clone();
+        let report = py.allow_threads(move || {
+            sow::analyze::analyze(&variant, &start, plan, jobs, true).json()
+        });
+        to_python(py, &report)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<sow.Variant {}>", self.inner.name())
+    }
+}
+
+impl Variant {
+    /// A game from the variant's setup, `first` to move where the rules
+    /// leave it open.
+    fn start(&self, first: Option<&str>) -> PyResult<sow::Game> {
+        let start = self
+            .inner
+            .start_position(first)
+            .map_err(PyValueError::new_err)?;
+        sow::Game::from_position(self.inner.engine.clone(), start, Vec::new())
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+/// A game in progress: its position, the moves legal in it, its outcome.
+/// (A game keeps buffers it reuses from turn to turn: the lock lets Python
+/// threads share it.)
+#[pyclass(module = "sow")]
+struct Game {
+    variant: Arc<sow::Variant>,
+    game: Mutex<sow::Game>,
+}
+
+impl Game {
+    fn new(variant: Arc<sow::Variant>, game: sow::Game) -> Game {
+        Game {
+            variant,
+            game: Mutex::new(game),
+        }
+    }
+
+    /// The game (a lock no panic can have poisoned: the engine reports
+    /// what goes wrong).
+    fn lock(&self) -> std::sync::MutexGuard<'_, sow::Game> {
+        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The legal moves, as the notation writes them.
+    fn legal_moves(&self) -> Vec<String> {
+        let game = self.lock();
+        game.legal_turns()
+            .iter()
+            .map(|&t| sow::notation::write_turn(&game, t))
+            .collect()
+    }
+
+    /// Plays a move written as the notation writes it (`sow.MoveError` if
+    /// it is not legal here, with the command line's message).
+    fn play(&mut self, py: Python<'_>, r#move: &str) -> PyResult<()> {
+        if r#move.trim().is_empty() || r#move.len() > 64 {
+            return Err(raise(
+                py,
+                "MoveError",
+                "a move is a pit's label, as `legal_moves()` writes it",
+            ));
+        }
+        let played = sow::play::play_written(&mut self.lock(), 0, r#move.trim());
+        match played {
+            Ok(_) => Ok(()),
+            Err(d) => {
+                let message = match &d.hint {
+                    Some(h) => format!("{} ({h})", d.message),
+                    None => d.message.clone(),
+                };
+                Err(raise(py, "MoveError", message))
+            }
+        }
+    }
+
+    /// The position, in the JSON contract's form.
+    #[getter]
+    fn position(&self, py: Python<'_>) -> PyResult<PyObject> {
+        to_python(py, &sow::json::position(&self.variant, &self.lock()))
+    }
+
+    /// None while the game goes on; else the winner (None for a draw),
+    /// the reason and the scores, in the JSON contract's form.
+    #[getter]
+    fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
+        let outcome = sow::json::outcome(&self.variant, self.lock().outcome());
+        match outcome {
+            serde_json::Value::Null => Ok(py.None()),
+            o => to_python(py, &o),
+        }
+    }
+
+    /// The player to move (None once the game is over).
+    #[getter]
+    fn to_move(&self) -> Option<String> {
+        let game = self.lock();
+        if game.outcome().is_some() {
+            return None;
+        }
+        let p = game.position().to_move?;
+        self.variant.engine.rules.players.get(p as usize).cloned()
+    }
+
+    /// The turns played so far.
+    #[getter]
+    fn plies(&self) -> u32 {
+        self.lock().plies()
+    }
+
+    /// A copy that plays on on its own.
+    fn clone(&self) -> Game {
+        Game::new(self.variant.clone(), self.lock().clone())
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    /// The board as text, as `sow play` prints it.
+    fn text(&self) -> String {
+        sow::render::board(&self.variant, &self.lock())
+    }
+
+    /// The board as an SVG picture, as `sow draw` draws it.
+    fn svg(&self) -> String {
+        sow::svg::board(&self.variant, &self.lock(), None)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<sow.Game {} after {} plies>",
+            self.variant.name(),
+            self.lock().plies()
+        )
+    }
+}
+
+/// The shipped variants' names.
+#[pyfunction]
+fn variants() -> Vec<String> {
+    sow::variants::names()
+        .iter()
+        .map(|n| n.to_string())
+        .collect()
+}
+
+/// Loads a variant: a shipped name or a path to a `.sow` file, its options
+/// given values (`sow.VariantError`, with every problem, if it does not
+/// load).
+#[pyfunction]
+#[pyo3(signature = (name_or_path, options=None))]
+fn load(
+    py: Python<'_>,
+    name_or_path: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Variant> {
+    let options = option_pairs(options)?;
+    match sow::load::load(name_or_path, Path::new(""), &options) {
+        Ok(v) => Ok(Variant { inner: Arc::new(v) }),
+        Err(e) => Err(variant_error(py, &e)),
+    }
+}
+
+/// Every problem in a variant's text (an empty list when there is none).
+#[pyfunction]
+#[pyo3(signature = (text, name="<text>"))]
+fn check<'py>(py: Python<'py>, text: &str, name: &str) -> PyResult<Bound<'py, PyList>> {
+    let found = match sow::Variant::from_source(name, text) {
+        Ok(_) => Vec::new(),
+        Err(e) => diagnostics(&e),
+    };
+    PyList::new(py, found)
+}
+
+#[pymodule]
+fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Diagnostic>()?;
+    m.add_class::<Variant>()?;
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,149 @@
+"""The package's library against the command line: the same variants, moves,
+positions, outcomes, counts and reports; errors with their places."""
+
+import json
+import random
+
+import pytest
+
+import sow
+from conftest import ROOT, json_lines
+
+# Sowing games of several kinds: two rows with stores, a relay game on four
+# rows with hands and phases, a match of rounds, a solitaire, a game whose
+# players choose the sowing's direction.
+VARIANTS = ["oware-abapa", "kalah", "bao-la-kiswahili", "dakon", "tchuka-ruma-solitaire", "omweso"]
+
+
+def test_variants_are_the_shipped_ones(cli):
+    listed = [line.split()[0] for line in cli("list").splitlines()]
+    assert sow.variants() == listed
+    assert len(listed) >= 36
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_random_games_agree_with_the_command_line(cli, name):
+    variant = sow.load(name)
+    chooser = random.Random(name)
+    for _ in range(3):
+        game = variant.new_game()
+        moves, positions, legal = [], [game.position], [game.legal_moves()]
+        while game.outcome is None and len(moves) < 300:
+            move = chooser.choice(game.legal_moves())
+            game.play(move)
+            moves.append(move)
+            positions.append(game.position)
+            legal.append(game.legal_moves())
+        # The command line plays the same moves to the same positions...
+        plies = json_lines(cli("play", name, "--moves", " ".join(moves), "--format", "json"))
+        assert [p["position"] for p in plies] == positions
+        assert plies[-1]["outcome"] == game.outcome
+        # ...and lists the same legal moves in each (the conversation mode;
+        # a finished game's last position, which it does not resume, has
+        # none).
+        going = positions[:-1] if game.outcome is not None else positions
+        asked = "".join(json.dumps(p) + "\n" for p in going)
+        answers = json_lines(cli("moves", name, "--from", "-", "--format", "json", input=asked))
+        assert [[m["move"] for m in a["moves"]] for a in answers] == legal[: len(going)]
+        if game.outcome is not None:
+            assert legal[-1] == []
+
+
+def test_a_game_from_a_position_goes_on_as_the_game_did():
+    variant = sow.load("kalah")
+    game = variant.new_game()
+    for move in ["A", "b", "C"]:
+        game.play(move)
+    again = variant.game_from(game.position)
+    assert again.position == game.position
+    assert again.legal_moves() == game.legal_moves()
+    assert variant.game_from(json.dumps(game.position)).position == game.position
+
+
+def test_a_clone_plays_on_its_own():
+    game = sow.load("oware-abapa").new_game()
+    copy = game.clone()
+    copy.play("A")
+    assert game.plies == 0 and copy.plies == 1
+    assert game.to_move == "south" and copy.to_move == "north"
+
+
+def test_an_illegal_move_raises_with_the_command_lines_message():
+    game = sow.load("oware-abapa").new_game()
+    with pytest.raises(sow.MoveError, match="`a` is not a legal turn for south here"):
+        game.play("a")
+    with pytest.raises(sow.MoveError):
+        game.play("")
+    assert game.plies == 0
+
+
+def test_first_names_who_starts_where_the_rules_leave_it():
+    azigo = sow.load("azigo")
+    assert azigo.new_game(first="north").to_move == "north"
+    with pytest.raises(ValueError, match="say who moves first"):
+        sow.load("oware-abapa").new_game(first="north")
+
+
+def test_options_take_values_and_a_wrong_one_is_an_error():
+    variant = sow.load("oware-abapa", options={"grand_slam": "forbidden"})
+    assert variant.options == {"grand_slam": "forbidden"}
+    with pytest.raises(sow.VariantError) as e:
+        sow.load("oware-abapa", options={"grand_slam": "sometimes"})
+    assert e.value.diagnostics
+    assert "sometimes" in str(e.value)
+
+
+def test_check_places_each_problem_at_its_line_and_column():
+    text = (
+        "variant tiny\n"
+        "players south north\n"
+        "board {\n"
+        "  row north: b a\n"
+        "  row south: A B\n"
+        "}\n"
+        "setup {\n"
+        "  seeds 2\n"
+        "}\n"
+        "track: A B C a b\n"
+    )
+    problems = sow.check(text)
+    # The same problems, in the same order, as `sow check` reports them.
+    assert [p.message for p in problems] == [
+        "the file has no `end` rule: the game could never end",
+        "no pit is labelled `C`",
+    ]
+    nowhere, label = problems
+    assert (nowhere.line, nowhere.column) == (0, 0)  # a file's whole, no place
+    assert (label.file, label.line, label.column) == ("<text>", 10, 12)
+    assert label.hint == "labels are declared by the `row` lines of `board`"
+    assert sow.check(open(sow_file("kalah")).read()) == []
+
+
+def test_a_file_that_does_not_load_raises_with_every_problem(tmp_path):
+    path = tmp_path / "broken.sow"
+    path.write_text("variant broken\nplayers a b\nboard {\n  row a: A\n  row b: a\n}\nrule r at strat {\n  stop\n}\n")
+    with pytest.raises(sow.VariantError) as e:
+        sow.load(str(path))
+    places = [(d.file, d.line, d.column) for d in e.value.diagnostics]
+    assert (str(path), 7, 11) in places
+    assert "unknown moment" in str(e.value)
+
+
+def test_perft_counts_as_the_command_line(cli):
+    for name, depth in [("oware-abapa", 5), ("kalah", 4)]:
+        assert sow.load(name).perft(depth) == int(cli("perft", name, str(depth)).split()[-1])
+
+
+def test_analyze_reports_as_the_command_line(cli):
+    report = sow.load("kalah").analyze(60, seed=7, jobs=2)
+    assert report == json.loads(cli("analyze", "kalah", "--games", "60", "--seed", "7", "--format", "json"))
+    players = sow.load("wari").analyze(4, seed=1, players=["minimax", "random"], level=1)
+    expected = cli("analyze", "wari", "--games", "4", "--seed", "1", "--players", "minimax,random",
+                   "--level", "1", "--format", "json")
+    assert players == json.loads(expected)
+    with pytest.raises(ValueError, match="not a computer player"):
+        sow.load("wari").analyze(4, players=["human"])
+
+
+def sow_file(name):
+    return ROOT / "variants" / f"{name}.sow"
