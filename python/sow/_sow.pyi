@@ -45,6 +45,19 @@ class Variant:
     def perft(self, depth: int, first: Optional[str] = None) -> int:
         """The number of whole-turn paths of `depth` turns from the start,
         counted on every core with the interpreter lock released."""
+    def random_games(
+        self,
+        n: int,
+        seed: int = 0,
+        jobs: Optional[int] = None,
+        max_plies: int = 10000,
+        moves: bool = False,
+        first: Optional[str] = None,
+    ) -> dict[str, Any]:
+        """Plays `n` random games (game `i` from seed `seed + i`) in Rust on
+        `jobs` threads (default: every core) and sums them up as `sow random
+        --format json` does; with `moves=True` the games too, under
+        `"played"`. The same seed gives the same games whatever `jobs`."""
     def analyze(
         self,
         games: int,

@@ -206,6 +206,54 @@ impl Variant {
         }
     }
 
+    /// Plays `n` random games (game `i` from seed `seed + i`) on `jobs`
+    /// threads, the interpreter lock released, and sums them up as `sow
+    /// random --format json` does (its last line); with `moves=True`, the
+    /// games too, under `"played"`, each as its line.
+    #[pyo3(signature = (n, seed=0, jobs=None, max_plies=10_000, moves=false, first=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn random_games(
+        &self,
+        py: Python<'_>,
+        n: u64,
+        seed: u64,
+        jobs: Option<usize>,
+        max_plies: u32,
+        moves: bool,
+        first: Option<&str>,
+    ) -> PyResult<PyObject> {
+        let start = self.start(first)?.position().clone();
+        let jobs = jobs.unwrap_or_else(sow::runs::all_cores).clamp(1, 256);
+        let variant = self.inner.clone();
+        let plan = sow::play::random::Plan {
+            games: n,
+            seed,
+            max_plies,
+            moves,
+        };
+        let summed = py.allow_threads(move || {
+            let mut played = Vec::new();
+            let summary =
+                sow::play::random::random_games(&variant, &start, plan, jobs, true, |p| {
+                    if moves {
+                        played.push(p.json(&variant));
+                    }
+                    true
+                });
+            summary.map(|s| {
+                let mut line = s.json(&variant);
+                if moves {
+                    line["played"] = played.into();
+                }
+                line
+            })
+        });
+        match summed {
+            Ok(line) => to_python(py, &line),
+            Err(message) => Err(PyValueError::new_err(message)),
+        }
+    }
+
     /// Plays `games` games and measures the variant, as `sow analyze`
     /// does: the same figures, as its JSON (game `i` from seed `seed +
     /// i`; the same seed gives the same report whatever `jobs`).

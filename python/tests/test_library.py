@@ -147,3 +147,21 @@ def test_analyze_reports_as_the_command_line(cli):
 
 def sow_file(name):
     return ROOT / "variants" / f"{name}.sow"
+
+
+@pytest.mark.parametrize("name", ["oware-abapa", "dakon", "tchuka-ruma-solitaire"])
+def test_random_games_sum_up_as_the_command_line(cli, name):
+    lines = json_lines(cli("random", name, "--games", "40", "--seed", "5", "--format", "json", "--jobs", "1"))
+    summary = sow.load(name).random_games(40, seed=5, jobs=2, moves=True)
+    timing = ("seconds", "turns_per_second")
+    assert {k: v for k, v in summary.items() if k not in timing + ("played",)} == {
+        k: v for k, v in lines[-1].items() if k not in timing
+    }
+    assert summary["played"] == lines[:-1]
+    # The games are the seeds' own: replayed one by one, each ends the same.
+    variant = sow.load(name)
+    for played in summary["played"][:5]:
+        game = variant.new_game()
+        for move in played["moves"]:
+            game.play(move)
+        assert game.outcome == played["outcome"]

@@ -1,10 +1,12 @@
-//! Playing games: a move list, random games and perft (`games`), the
-//! computer players (`ai`), a game at the seats (`session`), records,
-//! scripts, long runs on threads (`runs`) and the analysis of a variant.
+//! Playing games: a move list, random games and perft (`games`), random
+//! games in bulk (`random`), the computer players (`ai`), a game at the
+//! seats (`session`), records, scripts, long runs on threads (`runs`) and
+//! the analysis of a variant.
 
 pub mod ai;
 pub mod analyze;
 mod games;
+pub mod random;
 pub mod record;
 pub mod runs;
 pub mod script;
