@@ -35,6 +35,13 @@ class Variant:
         """Its options, each with the value it has in this variant."""
     def show(self) -> str:
         """The variant as one file, what it builds on merged in (`sow show`)."""
+    @property
+    def num_actions(self) -> int:
+        """How many numbered actions the variant has: every move its notation
+        can write has a number, the same in every position (`ValueError` for
+        a variant whose turns are a series of choices, as Omweso's)."""
+    def action_to_string(self, action: int) -> str:
+        """The move numbered `action`, as the notation writes it."""
     def new_game(self, first: Optional[str] = None) -> Game:
         """A new game from the variant's setup; `first` names who moves first
         where the rules leave it to the players (`ValueError` otherwise)."""
@@ -81,6 +88,10 @@ class Game:
     def play(self, move: str) -> None:
         """Plays a move as the notation writes it (`sow.MoveError` if it is
         not legal here, with the command line's message)."""
+    def legal_actions(self) -> list[int]:
+        """The legal moves by number (see `Variant.num_actions`), ascending."""
+    def apply_action(self, action: int) -> None:
+        """Plays the legal move numbered `action` (`sow.MoveError` if none)."""
     @property
     def position(self) -> dict[str, Any]:
         """The position, in the JSON contract's form."""

@@ -160,6 +160,27 @@ impl Variant {
         sow::load::show(&self.inner)
     }
 
+    /// How many numbered actions the variant has: every turn its notation
+    /// can write has its number, the same in every position (`ValueError`
+    /// for a variant whose turns are a series of choices).
+    #[getter]
+    fn num_actions(&self) -> PyResult<usize> {
+        Ok(self.actions()?.count())
+    }
+
+    /// The move numbered `action`, as the notation writes it.
+    fn action_to_string(&self, action: usize) -> PyResult<String> {
+        self.actions()?
+            .written(&self.inner.engine.rules, action)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{action} is not an action of {} (they are 0 to {})",
+                    self.inner.name(),
+                    self.actions().map_or(0, |a| a.count()).saturating_sub(1)
+                ))
+            })
+    }
+
     /// A new game from the variant's setup; `first` names who moves first
     /// where the rules leave it to the players.
     #[pyo3(signature = (first=None))]
@@ -316,6 +337,11 @@ impl Variant {
 }
 
 impl Variant {
+    /// How the variant's turns are numbered.
+    fn actions(&self) -> PyResult<sow::actions::Actions> {
+        sow::actions::Actions::of(&self.inner.engine.rules).map_err(PyValueError::new_err)
+    }
+
     /// A game from the variant's setup, `first` to move where the rules
     /// leave it open.
     fn start(&self, first: Option<&str>) -> PyResult<sow::Game> {
@@ -384,6 +410,31 @@ impl Game {
                 Err(raise(py, "MoveError", message))
             }
         }
+    }
+
+    /// The legal moves by number (see `Variant.num_actions`), ascending.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        let actions =
+            sow::actions::Actions::of(&self.variant.engine.rules).map_err(PyValueError::new_err)?;
+        Ok(actions.legal(&self.lock()))
+    }
+
+    /// Plays the legal move numbered `action` (`sow.MoveError` if no legal
+    /// move has that number here).
+    fn apply_action(&mut self, py: Python<'_>, action: usize) -> PyResult<()> {
+        let actions =
+            sow::actions::Actions::of(&self.variant.engine.rules).map_err(PyValueError::new_err)?;
+        let mut game = self.lock();
+        let Some(turn) = actions.turn(&game, action) else {
+            let legal = actions.legal(&game);
+            return Err(raise(
+                py,
+                "MoveError",
+                format!("{action} is not a legal action here (legal: {legal:?})"),
+            ));
+        };
+        game.play(turn)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// The position, in the JSON contract's form.

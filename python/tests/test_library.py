@@ -165,3 +165,20 @@ def test_random_games_sum_up_as_the_command_line(cli, name):
         for move in played["moves"]:
             game.play(move)
         assert game.outcome == played["outcome"]
+
+
+def test_actions_are_numbered_moves():
+    bao = sow.load("bao-la-kiswahili")
+    assert bao.num_actions == 32 * 3 * 2
+    game = bao.new_game()
+    by_number = {bao.action_to_string(a): a for a in game.legal_actions()}
+    assert sorted(by_number) == sorted(game.legal_moves())
+    move, action = sorted(by_number.items())[0]
+    copy = game.clone()
+    game.apply_action(action)
+    copy.play(move)
+    assert game.position == copy.position
+    with pytest.raises(sow.MoveError, match="not a legal action"):
+        game.apply_action(bao.num_actions + 5)
+    with pytest.raises(ValueError, match="answered at each sowing"):
+        sow.load("omweso").num_actions
