@@ -33,7 +33,7 @@ pub mod lang;
 pub mod limits;
 pub mod play;
 
-pub use forms::{actions, json, notation, render, svg};
+pub use forms::{actions, json, notation, render, svg, tensor};
 pub use lang::{check, load, syntax, variants};
 pub use play::{ai, analyze, record, runs, script, session};
 

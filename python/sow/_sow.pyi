@@ -40,6 +40,9 @@ class Variant:
         """How many numbered actions the variant has: every move its notation
         can write has a number, the same in every position (`ValueError` for
         a variant whose turns are a series of choices, as Omweso's)."""
+    @property
+    def tensor_size(self) -> int:
+        """How many numbers `Game.tensor()` gives."""
     def action_to_string(self, action: int) -> str:
         """The move numbered `action`, as the notation writes it."""
     def new_game(self, first: Optional[str] = None) -> Game:
@@ -92,6 +95,11 @@ class Game:
         """The legal moves by number (see `Variant.num_actions`), ascending."""
     def apply_action(self, action: int) -> None:
         """Plays the legal move numbered `action` (`sow.MoveError` if none)."""
+    def tensor(self) -> list[float]:
+        """The position as numbers: each cell's seeds (pits in board order,
+        then the stores), each hand, each variable's value, then who is to
+        move (1 for the one to move, 0 for the other)."""
+    def __deepcopy__(self, memo: Any) -> Game: ...
     @property
     def position(self) -> dict[str, Any]:
         """The position, in the JSON contract's form."""

@@ -121,6 +121,9 @@ fn option_pairs(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, St
 #[pyclass(module = "sow", frozen)]
 struct Variant {
     inner: Arc<sow::Variant>,
+    /// The name or path it was loaded from, and the options given: what
+    /// loads it again (a pickle holds these).
+    loaded_from: (String, Vec<(String, String)>),
 }
 
 #[pymethods]
@@ -168,6 +171,13 @@ impl Variant {
         Ok(self.actions()?.count())
     }
 
+    /// How many numbers `Game.tensor()` gives: the cells, the two hands,
+    /// the variables' slots, the two players.
+    #[getter]
+    fn tensor_size(&self) -> usize {
+        sow::tensor::size(&self.inner)
+    }
+
     /// The move numbered `action`, as the notation writes it.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
         self.actions()?
@@ -184,13 +194,17 @@ impl Variant {
     /// A new game from the variant's setup; `first` names who moves first
     /// where the rules leave it to the players.
     #[pyo3(signature = (first=None))]
-    fn new_game(&self, first: Option<&str>) -> PyResult<Game> {
-        Ok(Game::new(self.inner.clone(), self.start(first)?))
+    fn new_game(slf: &Bound<'_, Self>, first: Option<&str>) -> PyResult<Game> {
+        let me = slf.get();
+        let mut game = Game::new(me.inner.clone(), me.start(first)?);
+        game.owner = Some(slf.clone().unbind());
+        Ok(game)
     }
 
     /// A game from a position in the JSON contract's form (a dict, or its
     /// JSON text), as `sow moves --from` reads it.
-    fn game_from(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
+    fn game_from(slf: &Bound<'_, Self>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
+        let (py, me) = (slf.py(), slf.get());
         let text = match position.extract::<String>() {
             Ok(text) => text,
             Err(_) => py
@@ -198,14 +212,16 @@ impl Variant {
                 .call_method1("dumps", (position,))?
                 .extract::<String>()?,
         };
-        let game = sow::json::read_position(&self.inner, &text).map_err(|d| {
+        let game = sow::json::read_position(&me.inner, &text).map_err(|d| {
             let message = match &d.hint {
                 Some(h) => format!("{} ({h})", d.message),
                 None => d.message.clone(),
             };
             PyValueError::new_err(message)
         })?;
-        Ok(Game::new(self.inner.clone(), game))
+        let mut game = Game::new(me.inner.clone(), game);
+        game.owner = Some(slf.clone().unbind());
+        Ok(game)
     }
 
     /// The number of whole-turn paths of `depth` turns from the start
@@ -331,6 +347,27 @@ impl Variant {
         to_python(py, &report)
     }
 
+    /// A pickle loads the variant again, from the name or path it was
+    /// loaded from (a path as it was given), with the same options.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, PyObject)> {
+        let load = py.import("sow")?.getattr("load")?;
+        let options = PyDict::new(py);
+        for (k, v) in &self.loaded_from.1 {
+            options.set_item(k, v)?;
+        }
+        let args = (self.loaded_from.0.clone(), options).into_pyobject(py)?;
+        Ok((load, args.into_any().unbind()))
+    }
+
+    /// A variant never changes: a copy is the same variant.
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
     fn __repr__(&self) -> String {
         format!("<sow.Variant {}>", self.inner.name())
     }
@@ -361,6 +398,8 @@ impl Variant {
 struct Game {
     variant: Arc<sow::Variant>,
     game: Mutex<sow::Game>,
+    /// The variant's Python object, for a pickle.
+    owner: Option<Py<Variant>>,
 }
 
 impl Game {
@@ -368,6 +407,7 @@ impl Game {
         Game {
             variant,
             game: Mutex::new(game),
+            owner: None,
         }
     }
 
@@ -437,6 +477,18 @@ impl Game {
             .map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
+    /// The position as numbers (see `Variant.tensor_size`): each cell's
+    /// seeds, each hand, each variable's value, who is to move.
+    fn tensor(&self) -> Vec<f32> {
+        let mut out = Vec::new();
+        sow::tensor::write(self.lock().position(), &mut out);
+        out
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone(py)
+    }
+
     /// The position, in the JSON contract's form.
     #[getter]
     fn position(&self, py: Python<'_>) -> PyResult<PyObject> {
@@ -472,12 +524,25 @@ impl Game {
     }
 
     /// A copy that plays on on its own.
-    fn clone(&self) -> Game {
-        Game::new(self.variant.clone(), self.lock().clone())
+    fn clone(&self, py: Python<'_>) -> Game {
+        let mut copy = Game::new(self.variant.clone(), self.lock().clone());
+        copy.owner = self.owner.as_ref().map(|o| o.clone_ref(py));
+        copy
     }
 
-    fn __copy__(&self) -> Game {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> Game {
+        self.clone(py)
+    }
+
+    /// A pickle holds the variant and the position (with the positions
+    /// seen, for the repetition rule): it plays on as the game would.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, PyObject)> {
+        let Some(owner) = &self.owner else {
+            return Err(PyValueError::new_err("this game does not know its variant"));
+        };
+        let from = owner.bind(py).getattr("game_from")?;
+        let args = (self.position(py)?,).into_pyobject(py)?;
+        Ok((from, args.into_any().unbind()))
     }
 
     /// The board as text, as `sow play` prints it.
@@ -520,7 +585,10 @@ fn load(
 ) -> PyResult<Variant> {
     let options = option_pairs(options)?;
     match sow::load::load(name_or_path, Path::new(""), &options) {
-        Ok(v) => Ok(Variant { inner: Arc::new(v) }),
+        Ok(v) => Ok(Variant {
+            inner: Arc::new(v),
+            loaded_from: (name_or_path.to_string(), options),
+        }),
         Err(e) => Err(variant_error(py, &e)),
     }
 }
