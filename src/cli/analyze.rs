@@ -22,9 +22,6 @@ pub(super) struct Analyze {
     /// How hard the computer players think, 1 to 9.
     #[arg(long, default_value_t = ai::DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=9))]
     level: u8,
-    /// Leave a game unfinished after this many turns.
-    #[arg(long, default_value_t = 10_000)]
-    max_plies: u32,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -36,10 +33,14 @@ impl Analyze {
     pub(super) fn run(self, out: &mut impl Write) -> Result<(), Failed> {
         let Analyze {
             pick,
-            many: Many { games, seed },
+            many:
+                Many {
+                    games,
+                    seed,
+                    max_plies,
+                },
             players,
             level,
-            max_plies,
             format,
             run,
         } = self;

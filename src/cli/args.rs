@@ -68,8 +68,8 @@ pub(super) fn computer_seat() -> impl clap::builder::TypedValueParser<Value = Se
     )
 }
 
-/// How many games a long run plays, and from which seed (`random`,
-/// `analyze`).
+/// How many games a long run plays, from which seed, and how long each
+/// may last (`random`, `analyze`).
 #[derive(Args, Debug)]
 pub(super) struct Many {
     /// How many games.
@@ -79,4 +79,8 @@ pub(super) struct Many {
     /// games.
     #[arg(long, default_value_t = 0)]
     pub(super) seed: u64,
+    /// Stop a game unfinished after this many turns (so that a variant
+    /// whose games need not end cannot make the run last forever).
+    #[arg(long, default_value_t = 10_000)]
+    pub(super) max_plies: u32,
 }

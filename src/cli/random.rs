@@ -15,10 +15,6 @@ pub(super) struct Random {
     pick: Pick,
     #[command(flatten)]
     many: Many,
-    /// Stop a game unfinished after this many turns (so that a variant
-    /// whose games need not end cannot make this run forever).
-    #[arg(long, default_value_t = 10_000)]
-    max_plies: u32,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -28,13 +24,17 @@ pub(super) struct Random {
 
 impl Random {
     pub(super) fn run(self, out: &mut impl Write) -> Result<(), Failed> {
-        let Many { games, seed } = self.many;
+        let Many {
+            games,
+            seed,
+            max_plies,
+        } = self.many;
         random(
             out,
             &self.pick,
             games,
             seed,
-            self.max_plies,
+            max_plies,
             self.format,
             self.run,
         )
