@@ -122,10 +122,6 @@ class SowEnv(AECEnv):
         i = self.agents.index(agent) if agent in self.agents else -1
         return self.agents[(i + 1) % len(self.agents)]
 
-    def _was_dead_step(self, action):
-        # PettingZoo removes a finished agent when it steps with None.
-        super()._was_dead_step(action)
-
     def render(self):
         if self.render_mode is None or self.game is None:
             return None

@@ -68,12 +68,12 @@ fn diagnostics(e: &sow::load::LoadError) -> Vec<Diagnostic> {
 
 /// A Python exception of the package's own (`sow.VariantError`,
 /// `sow.MoveError`: defined in `sow/__init__.py`, so that they carry their
-/// details as attributes).
-fn raise<'py>(py: Python<'py>, class: &str, args: impl IntoPyObject<'py>) -> PyErr {
+/// details as attributes), made with `args`.
+fn raise<'py>(py: Python<'py>, class: &str, args: impl pyo3::call::PyCallArgs<'py>) -> PyErr {
     let made = py
         .import("sow")
         .and_then(|m| m.getattr(class))
-        .and_then(|c| c.call1((args,)));
+        .and_then(|c| c.call1(args));
     match made {
         Ok(e) => PyErr::from_value(e),
         Err(e) => e,
@@ -82,15 +82,12 @@ fn raise<'py>(py: Python<'py>, class: &str, args: impl IntoPyObject<'py>) -> PyE
 
 /// A variant that did not load, as `sow.VariantError`.
 fn variant_error(py: Python<'_>, e: &sow::load::LoadError) -> PyErr {
-    let found = diagnostics(e);
-    let made = py
-        .import("sow")
-        .and_then(|m| m.getattr("VariantError"))
-        .and_then(|c| c.call1((e.render(), found)));
-    match made {
-        Ok(e) => PyErr::from_value(e),
-        Err(e) => e,
-    }
+    raise(py, "VariantError", (e.render(), diagnostics(e)))
+}
+
+/// How a variant's turns are numbered (`ValueError` where they cannot be).
+fn actions(v: &sow::Variant) -> PyResult<sow::actions::Actions> {
+    sow::actions::Actions::of(&v.engine.rules).map_err(PyValueError::new_err)
 }
 
 /// A JSON value as Python's `json` module reads it.
@@ -168,7 +165,7 @@ impl Variant {
     /// for a variant whose turns are a series of choices).
     #[getter]
     fn num_actions(&self) -> PyResult<usize> {
-        Ok(self.actions()?.count())
+        Ok(actions(&self.inner)?.count())
     }
 
     /// How many numbers `Game.tensor()` gives: the cells, the two hands,
@@ -180,13 +177,15 @@ impl Variant {
 
     /// The move numbered `action`, as the notation writes it.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
-        self.actions()?
+        actions(&self.inner)?
             .written(&self.inner.engine.rules, action)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "{action} is not an action of {} (they are 0 to {})",
                     self.inner.name(),
-                    self.actions().map_or(0, |a| a.count()).saturating_sub(1)
+                    actions(&self.inner)
+                        .map_or(0, |a| a.count())
+                        .saturating_sub(1)
                 ))
             })
     }
@@ -212,13 +211,8 @@ impl Variant {
                 .call_method1("dumps", (position,))?
                 .extract::<String>()?,
         };
-        let game = sow::json::read_position(&me.inner, &text).map_err(|d| {
-            let message = match &d.hint {
-                Some(h) => format!("{} ({h})", d.message),
-                None => d.message.clone(),
-            };
-            PyValueError::new_err(message)
-        })?;
+        let game = sow::json::read_position(&me.inner, &text)
+            .map_err(|d| PyValueError::new_err(d.to_string()))?;
         let mut game = Game::new(me.inner.clone(), game);
         game.owner = Some(slf.clone().unbind());
         Ok(game)
@@ -374,11 +368,6 @@ impl Variant {
 }
 
 impl Variant {
-    /// How the variant's turns are numbered.
-    fn actions(&self) -> PyResult<sow::actions::Actions> {
-        sow::actions::Actions::of(&self.inner.engine.rules).map_err(PyValueError::new_err)
-    }
-
     /// A game from the variant's setup, `first` to move where the rules
     /// leave it open.
     fn start(&self, first: Option<&str>) -> PyResult<sow::Game> {
@@ -436,19 +425,13 @@ impl Game {
             return Err(raise(
                 py,
                 "MoveError",
-                "a move is a pit's label, as `legal_moves()` writes it",
+                ("a move is a pit's label, as `legal_moves()` writes it",),
             ));
         }
         let played = sow::play::play_written(&mut self.lock(), 0, r#move.trim());
         match played {
             Ok(_) => Ok(()),
-            Err(d) => {
-                let message = match &d.hint {
-                    Some(h) => format!("{} ({h})", d.message),
-                    None => d.message.clone(),
-                };
-                Err(raise(py, "MoveError", message))
-            }
+            Err(d) => Err(raise(py, "MoveError", (d.to_string(),))),
         }
     }
 
@@ -470,7 +453,9 @@ impl Game {
             return Err(raise(
                 py,
                 "MoveError",
-                format!("{action} is not a legal action here (legal: {legal:?})"),
+                (format!(
+                    "{action} is not a legal action here (legal: {legal:?})"
+                ),),
             ));
         };
         game.play(turn)

@@ -150,11 +150,10 @@ impl Candidate {
         };
         let (lettered, unlettered): (Vec<C>, Vec<C>) =
             parts.into_iter().partition(compiled::reads_choice);
-        let seeds_within = match &allowed {
-            C::SeedsCmp(op, compiled::P::Cell(cell), k) => {
-                compiled::bounds(*op, *k).map(|(lo, hi)| (*cell, lo, hi))
-            }
-            _ => None,
+        let seeds_within = if let C::SeedsCmp(op, compiled::P::Cell(cell), k) = &allowed {
+            compiled::bounds(*op, *k).map(|(lo, hi)| (*cell, lo, hi))
+        } else {
+            None
         };
         Candidate {
             pit,

@@ -155,6 +155,23 @@ fn option_text(v: &Value) -> Option<String> {
     }
 }
 
+/// Many games' results by player, as `random` and `analyze` write them:
+/// each player's wins (a solitaire's games lost under `lost`), then the
+/// draws.
+pub fn wins(rules: &Rules, wins: [u64; 2], draws: u64) -> Map<String, Value> {
+    let mut tally: Map<String, Value> = rules
+        .players
+        .iter()
+        .zip(wins)
+        .map(|(name, n)| (name.clone(), n.into()))
+        .collect();
+    if rules.seats() == 1 {
+        tally.insert("lost".into(), wins[1].into());
+    }
+    tally.insert("draw".into(), draws.into());
+    tally
+}
+
 /// A legal turn as the command line and the conversation give it: the
 /// turn as written in `game`, and the position and outcome it leads to.
 pub fn moved(variant: &Variant, game: &Game, turn: Turn, next: &Game) -> Value {

@@ -416,16 +416,7 @@ impl Report<'_> {
         let f = self.figures();
         let r = &self.variant.engine.rules;
         let share = |n: u64| n as f64 / f.played.max(1) as f64;
-        let mut results: serde_json::Map<String, Value> = r
-            .players
-            .iter()
-            .zip(f.wins)
-            .map(|(name, n)| (name.clone(), n.into()))
-            .collect();
-        if r.seats() == 1 {
-            results.insert("lost".into(), f.wins[1].into());
-        }
-        results.insert("draw".into(), f.draws.into());
+        let mut results = crate::json::wins(r, f.wins, f.draws);
         results.insert("unfinished".into(), f.unfinished.into());
         results.insert("too_long".into(), f.too_long.into());
         let length = f.lengths.as_ref().map_or(Value::Null, |l| {

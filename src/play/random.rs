@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::runs;
 use crate::engine::{Outcome, Position};
@@ -88,20 +88,9 @@ impl Summary {
     /// As `sow random --format json` writes it, last.
     pub fn json(&self, v: &Variant) -> Value {
         let r = &v.engine.rules;
-        // A solitaire's games the player did not win are lost or drawn.
-        let mut tally: Map<String, Value> = r
-            .players
-            .iter()
-            .zip(self.wins)
-            .map(|(name, n)| (name.clone(), n.into()))
-            .collect();
-        if r.seats() == 1 {
-            tally.insert("lost".into(), self.wins[1].into());
-        }
-        tally.insert("draw".into(), self.draws.into());
         let mut line = json!({
             "games": self.games,
-            "wins": tally,
+            "wins": crate::json::wins(r, self.wins, self.draws),
             "unfinished": self.unfinished, "turns": self.turns, "seconds": self.seconds,
             "turns_per_second": self.rate().round() as u64,
         });
