@@ -20,7 +20,7 @@ fn main() {
         games,
         seed: 0,
         players: [Seat::Random; 2],
-        level: 1,
+        levels: [1; 2],
         max_plies: 10_000,
         keep: false,
     };

@@ -35,7 +35,7 @@ pub mod play;
 
 pub use forms::{actions, json, notation, render, svg, tensor};
 pub use lang::{check, load, syntax, variants};
-pub use play::{ai, analyze, record, runs, script, session};
+pub use play::{ai, analyze, record, runs, script, session, tournament};
 
 use std::sync::Arc;
 

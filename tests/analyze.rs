@@ -24,7 +24,7 @@ fn random_plan(games: u64, seed: u64, max_plies: u32) -> Plan {
         games,
         seed,
         players: [Seat::Random; 2],
-        level: 1,
+        levels: [1; 2],
         max_plies,
         keep: true,
     }
@@ -294,6 +294,87 @@ fn the_number_of_jobs_changes_no_result() {
         a.lines().last().unwrap().parse::<u64>().unwrap() > 1000,
         "{a}"
     );
+}
+
+/// A run split into parts at any games, each part played on its own and
+/// carried as JSON (as workers on other machines would), then put
+/// together, reports what the whole run reports: random players, and two
+/// different computer players at different levels (whose seats swap with
+/// the game's number, so an odd split point matters). Parts that do not
+/// make one run are refused, saying which games.
+#[test]
+fn parts_of_a_run_put_together_report_the_whole_run() {
+    let v = shipped("kalah");
+    let start = v.engine.start_position();
+    let mixed = Plan {
+        players: [Seat::Mcts, Seat::Random],
+        levels: [1, 2],
+        ..random_plan(9, 5, 2000)
+    };
+    for plan in [random_plan(200, 21, 2000), mixed] {
+        let whole = analyze::analyze(&v, &start, plan.clone(), 2, true).json();
+        let n = plan.games;
+        for cuts in [vec![], vec![1], vec![n / 2 + 1], vec![3, 4, n - 1]] {
+            let mut edges = vec![0];
+            edges.extend(&cuts);
+            edges.push(n);
+            // Played in reverse, as workers may finish.
+            let parts: Vec<analyze::Part> = edges
+                .windows(2)
+                .rev()
+                .map(|w| {
+                    let p = analyze::analyze_part(&v, &start, plan.clone(), w[0]..w[1], 1, true);
+                    let carried = serde_json::to_string(&p).unwrap();
+                    serde_json::from_str(&carried).unwrap()
+                })
+                .collect();
+            let merged = analyze::Report::merged(&v, parts).unwrap().json();
+            assert_eq!(merged, whole, "{:?} cut at {cuts:?}", plan.players);
+        }
+    }
+    let part = |plan: &Plan, games: std::ops::Range<u64>| {
+        analyze::analyze_part(&v, &start, plan.clone(), games, 1, true)
+    };
+    let plan = random_plan(10, 1, 2000);
+    let refused = |parts: Vec<analyze::Part>| match analyze::Report::merged(&v, parts) {
+        Ok(_) => panic!("parts that make no run were put together"),
+        Err(e) => e,
+    };
+    let gap = refused(vec![part(&plan, 0..4), part(&plan, 5..10)]);
+    assert_eq!(gap, "games 4..5 are in no part");
+    let short = refused(vec![part(&plan, 0..4)]);
+    assert_eq!(short, "games 4..10 are in no part");
+    let twice = refused(vec![part(&plan, 0..6), part(&plan, 4..10)]);
+    assert_eq!(twice, "games 4..6 are in two parts");
+    let other = Plan {
+        seed: 2,
+        ..plan.clone()
+    };
+    let mixed = refused(vec![part(&plan, 0..5), part(&other, 5..10)]);
+    assert!(
+        mixed.starts_with("the parts are of different runs"),
+        "{mixed}"
+    );
+    let oware = shipped("oware-abapa");
+    let foreign = analyze::analyze_part(
+        &oware,
+        &oware.engine.start_position(),
+        plan.clone(),
+        5..10,
+        1,
+        true,
+    );
+    let foreign = refused(vec![part(&plan, 0..5), foreign]);
+    assert_eq!(foreign, "games 5..10 are not of kalah");
+    assert_eq!(refused(vec![]), "no parts to put together");
+}
+
+/// A player's name in JSON is its name on the command line.
+#[test]
+fn a_seat_is_written_by_its_name() {
+    for s in Seat::ALL {
+        assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+    }
 }
 
 /// Ctrl-C stops a long run cleanly: it exits 0 with the summary of the

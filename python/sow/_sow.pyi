@@ -81,7 +81,28 @@ class Variant:
         """Plays `games` games and measures the variant, as `sow analyze
         --format json` does: the same report for the same seed, whatever
         `jobs`. `players`: one computer player for both seats or two
-        (`random`, `mcts`, `minimax`), taking the first seat in turn."""
+        (`random`, `mcts`, `minimax`; `mcts:3` at level 3, else at
+        `level`), taking the first seat in turn."""
+    def analyze_part(
+        self,
+        games: int,
+        start: int,
+        stop: int,
+        seed: int = 0,
+        players: Optional[list[str]] = None,
+        level: int = 5,
+        max_plies: int = 10000,
+        jobs: Optional[int] = None,
+        first: Optional[str] = None,
+    ) -> dict[str, Any]:
+        """Plays games `start` to `stop` (not counting `stop`) of the run
+        `analyze` would make with the other arguments, summed, as a dict
+        for `merge_analysis` (which may run anywhere: this is how
+        `sow.ray` splits a run over machines)."""
+    def merge_analysis(self, parts: list[dict[str, Any]]) -> dict[str, Any]:
+        """The report of the parts (from `analyze_part`) of one run, in any
+        order: the report `analyze` makes of the whole run (`ValueError`
+        for parts of different runs, or that miss or repeat games)."""
 
 class Game:
     """A game in progress: its position, the moves legal in it, its outcome."""
@@ -131,3 +152,9 @@ def load(name_or_path: str, options: Optional[dict[str, Any]] = None) -> Variant
 
 def check(text: str, name: str = "<text>") -> list[Diagnostic]:
     """Every problem in a variant's text (an empty list when there is none)."""
+
+def tournament_table(meetings: list[dict[str, Any]]) -> dict[str, Any]:
+    """A tournament's table from its meetings, each a dict with `players`
+    (two names), `wins` (two counts), `draws` and `unfinished`: each
+    player's games, score and Elo-scale rating, best first, and each
+    meeting's share and Wilson interval (see `sow.ray.tournament`)."""

@@ -301,44 +301,63 @@ impl Variant {
         jobs: Option<usize>,
         first: Option<&str>,
     ) -> PyResult<PyObject> {
-        let players = players.unwrap_or_else(|| vec!["random".to_string()]);
-        let seats = players
-            .iter()
-            .map(|p| match sow::ai::Seat::named(p) {
-                Some(s) if s != sow::ai::Seat::Human => Ok(s),
-                _ => Err(PyValueError::new_err(format!(
-                    "`{p}` is not a computer player (random, mcts, minimax)"
-                ))),
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        let seat = |k: usize| seats.get(k).or(seats.first()).copied();
-        let [Some(south), Some(north)] = [seat(0), seat(1)] else {
-            return Err(PyValueError::new_err("name one player or two"));
-        };
-        if seats.len() > 2 {
+        let plan = analysis_plan(games, seed, players, level, max_plies)?;
+        let part = self.analyze_games(py, plan, 0..games, jobs, first)?;
+        let variant = self.inner.clone();
+        let report = sow::analyze::Report::merged(&variant, vec![part])
+            .map_err(PyValueError::new_err)?
+            .json();
+        to_python(py, &report)
+    }
+
+    /// Plays games `start` to `stop` (not counting `stop`) of the run
+    /// `analyze` would make with the other arguments, and returns them
+    /// summed, as a dict for `merge_analysis` (which may run anywhere:
+    /// this is how `sow.ray` splits a run over machines).
+    #[pyo3(signature = (games, start, stop, seed=0, players=None, level=sow::ai::DEFAULT_LEVEL, max_plies=10_000, jobs=None, first=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyze_part(
+        &self,
+        py: Python<'_>,
+        games: u64,
+        start: u64,
+        stop: u64,
+        seed: u64,
+        players: Option<Vec<String>>,
+        level: u8,
+        max_plies: u32,
+        jobs: Option<usize>,
+        first: Option<&str>,
+    ) -> PyResult<PyObject> {
+        if start > stop || stop > games {
             return Err(PyValueError::new_err(format!(
-                "name one player for both seats or two, not {}",
-                seats.len()
+                "games {start}..{stop} are not a part of {games} games: 0 <= start <= stop <= games"
             )));
         }
-        if !(1..=9).contains(&level) {
-            return Err(PyValueError::new_err("a level is 1 to 9"));
-        }
-        let plan = sow::analyze::Plan {
-            games,
-            seed,
-            players: [south, north],
-            level,
-            max_plies,
-            keep: false,
-        };
-        let start = self.start(first)?.position().clone();
-        let jobs = jobs.unwrap_or_else(sow::runs::all_cores).clamp(1, 256);
-        let variant = self.inner.clone();
-        let report = py.allow_threads(move || {
-            sow::analyze::analyze(&variant, &start, plan, jobs, true).json()
-        });
-        to_python(py, &report)
+        let plan = analysis_plan(games, seed, players, level, max_plies)?;
+        let part = self.analyze_games(py, plan, start..stop, jobs, first)?;
+        let value =
+            serde_json::to_value(&part).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        to_python(py, &value)
+    }
+
+    /// The report of the parts (from `analyze_part`) of one run, in any
+    /// order: the report `analyze` makes of the whole run. Parts of
+    /// different runs, or that miss or repeat games, raise `ValueError`
+    /// saying which.
+    fn merge_analysis(&self, py: Python<'_>, parts: Vec<Bound<'_, PyAny>>) -> PyResult<PyObject> {
+        let dumps = py.import("json")?.getattr("dumps")?;
+        let parts = parts
+            .iter()
+            .map(|p| {
+                let text: String = dumps.call1((p,))?.extract()?;
+                serde_json::from_str::<sow::analyze::Part>(&text)
+                    .map_err(|e| PyValueError::new_err(format!("not a part of an analysis: {e}")))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let report =
+            sow::analyze::Report::merged(&self.inner, parts).map_err(PyValueError::new_err)?;
+        to_python(py, &report.json())
     }
 
     /// A pickle loads the variant again, from the name or path it was
@@ -367,7 +386,59 @@ impl Variant {
     }
 }
 
+/// The plan of an analysis, its players named as `sow.Variant.analyze`
+/// takes them.
+fn analysis_plan(
+    games: u64,
+    seed: u64,
+    players: Option<Vec<String>>,
+    level: u8,
+    max_plies: u32,
+) -> PyResult<sow::analyze::Plan> {
+    let players = players.unwrap_or_else(|| vec!["random".to_string()]);
+    if !(1..=2).contains(&players.len()) {
+        return Err(PyValueError::new_err(format!(
+            "name one player for both seats or two, not {}",
+            players.len()
+        )));
+    }
+    if !sow::ai::LEVELS.contains(&level) {
+        return Err(PyValueError::new_err("a level is 1 to 9"));
+    }
+    let named = players
+        .iter()
+        .map(|p| sow::ai::computer_named(p, level).map_err(PyValueError::new_err))
+        .collect::<PyResult<Vec<_>>>()?;
+    let seat = |k: usize| named.get(k).unwrap_or(&named[0]);
+    let [(south, a), (north, b)] = [*seat(0), *seat(1)];
+    Ok(sow::analyze::Plan {
+        games,
+        seed,
+        players: [south, north],
+        levels: [a, b],
+        max_plies,
+        keep: false,
+    })
+}
+
 impl Variant {
+    /// Plays games `games` of the plan, the interpreter lock released.
+    fn analyze_games(
+        &self,
+        py: Python<'_>,
+        plan: sow::analyze::Plan,
+        games: std::ops::Range<u64>,
+        jobs: Option<usize>,
+        first: Option<&str>,
+    ) -> PyResult<sow::analyze::Part> {
+        let start = self.start(first)?.position().clone();
+        let jobs = jobs.unwrap_or_else(sow::runs::all_cores).clamp(1, 256);
+        let variant = self.inner.clone();
+        Ok(py.allow_threads(move || {
+            sow::analyze::analyze_part(&variant, &start, plan, games, jobs, true)
+        }))
+    }
+
     /// A game from the variant's setup, `first` to move where the rules
     /// leave it open.
     fn start(&self, first: Option<&str>) -> PyResult<sow::Game> {
@@ -549,6 +620,30 @@ impl Game {
     }
 }
 
+/// A tournament's table from its meetings, each a dict with `players`
+/// (two names), `wins` (two counts), `draws` and `unfinished`: each
+/// player's games, score and Elo-scale rating, best first, and each
+/// meeting's share and Wilson interval (see `sow.ray.tournament`).
+#[pyfunction]
+fn tournament_table(py: Python<'_>, meetings: Vec<Bound<'_, PyDict>>) -> PyResult<PyObject> {
+    let meetings = meetings
+        .iter()
+        .map(|m| {
+            let get = |k: &str| {
+                m.get_item(k)?
+                    .ok_or_else(|| PyValueError::new_err(format!("a meeting has no `{k}`")))
+            };
+            Ok(sow::tournament::Meeting {
+                players: get("players")?.extract()?,
+                wins: get("wins")?.extract()?,
+                draws: get("draws")?.extract()?,
+                unfinished: get("unfinished")?.extract()?,
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    to_python(py, &sow::tournament::table(&meetings))
+}
+
 /// The shipped variants' names.
 #[pyfunction]
 fn variants() -> Vec<String> {
@@ -597,5 +692,6 @@ fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament_table, m)?)?;
     Ok(())
 }

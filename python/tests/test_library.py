@@ -182,3 +182,20 @@ def test_actions_are_numbered_moves():
         game.apply_action(bao.num_actions + 5)
     with pytest.raises(ValueError, match="answered at each sowing"):
         sow.load("omweso").num_actions
+
+
+def test_parts_of_an_analysis_put_together(cli):
+    kalah = sow.load("kalah")
+    whole = kalah.analyze(30, seed=9)
+    parts = [kalah.analyze_part(30, a, b, seed=9) for a, b in [(11, 30), (0, 5), (5, 11)]]
+    assert kalah.merge_analysis(parts) == whole
+    with pytest.raises(ValueError, match="games 5..11 are in no part"):
+        kalah.merge_analysis([parts[0], parts[1]])
+    with pytest.raises(ValueError, match="not a part of 30 games"):
+        kalah.analyze_part(30, 20, 31)
+    with pytest.raises(ValueError, match="not a part of an analysis"):
+        kalah.merge_analysis([{"plan": 1}])
+    with pytest.raises(ValueError, match="not of kalah"):
+        kalah.merge_analysis([sow.load("wari").analyze_part(30, 0, 30, seed=9)])
+    with pytest.raises(ValueError, match="a level is 1 to 9"):
+        kalah.analyze(2, players=["mcts:0"])

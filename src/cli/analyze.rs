@@ -49,7 +49,7 @@ impl Analyze {
             games,
             seed,
             players: [seat(0), seat(1)].map(|s| s.unwrap_or(ai::Seat::Random)),
-            level,
+            levels: [level; 2],
             max_plies,
             keep: false,
         };

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::ai::{self, Seat};
@@ -16,7 +17,7 @@ use crate::runs;
 use crate::Variant;
 
 /// What to play.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Plan {
     /// How many games.
     pub games: u64,
@@ -24,12 +25,21 @@ pub struct Plan {
     pub seed: u64,
     /// Who plays each seat (not a person).
     pub players: [Seat; 2],
-    /// The computer players' level.
-    pub level: u8,
+    /// How hard each of the two players thinks (see [`ai::LEVELS`]).
+    pub levels: [u8; 2],
     /// A game still going after this many turns is left unfinished.
     pub max_plies: u32,
     /// Keep each game's figures in the report (else only the totals).
     pub keep: bool,
+}
+
+impl Plan {
+    /// Whether the two players differ (in kind, or a computer's level):
+    /// then each takes the first seat in half the games.
+    pub fn players_differ(&self) -> bool {
+        let thinks = |k: usize| self.players[k] != Seat::Random;
+        self.players[0] != self.players[1] || (thinks(0) && self.levels[0] != self.levels[1])
+    }
 }
 
 /// How one game went.
@@ -98,12 +108,12 @@ pub fn play_one(fresh: &Game, game: &mut Game, plan: &Plan, i: u64) -> Option<Pl
     // Random against random is one random player for both seats, from the
     // game's seed: the games `sow random` plays from the same seed.
     let both_random = plan.players == [Seat::Random; 2];
-    let swapped = plan.players[0] != plan.players[1] && i % 2 == 1;
+    let swapped = plan.players_differ() && i % 2 == 1;
     // The plan's player k, from a seed of its own.
     let agent = |k: usize| {
         ai::computer(
             plan.players[k],
-            plan.level,
+            plan.levels[k],
             seed.wrapping_mul(2).wrapping_add(k as u64),
         )
     };
@@ -265,9 +275,10 @@ impl Verdict {
     }
 }
 
-/// The figures of a report, summed game by game and worked out once for
-/// both formats.
-#[derive(Debug, Clone)]
+/// The figures of a report, summed game by game (in any order and any
+/// grouping: the sums of parts are the sums of the whole) and worked out
+/// once for both formats.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Figures {
     played: u64,
     wins: [u64; 2],
@@ -283,8 +294,12 @@ struct Figures {
     /// Games won by the player who moved first, of those decided.
     first_wins: u64,
     decided: u64,
+    // Worked out by `finish`, never summed.
+    #[serde(skip, default = "no_interval")]
     interval: (f64, f64),
+    #[serde(skip, default = "no_verdict")]
     verdict: Verdict,
+    #[serde(skip)]
     lengths: Option<Lengths>,
     choices: u64,
     widest: u32,
@@ -315,8 +330,8 @@ impl Figures {
             turns: 0,
             first_wins: 0,
             decided: 0,
-            interval: (0.0, 1.0),
-            verdict: Verdict::Unknown,
+            interval: no_interval(),
+            verdict: no_verdict(),
             lengths: None,
             choices: 0,
             widest: 0,
@@ -363,6 +378,48 @@ impl Figures {
         self.rounds += g.ends.len() as u64;
     }
 
+    /// Adds the sums of another part of the same plan's games.
+    fn merge(&mut self, o: &Figures) {
+        self.played += o.played;
+        for k in 0..2 {
+            self.wins[k] += o.wins[k];
+            self.by_player[k] += o.by_player[k];
+        }
+        for (&x, &k) in &o.length_counts {
+            *self.length_counts.entry(x).or_default() += k;
+        }
+        self.draws += o.draws;
+        self.unfinished += o.unfinished;
+        self.too_long += o.too_long;
+        self.turns += o.turns;
+        self.first_wins += o.first_wins;
+        self.decided += o.decided;
+        self.choices += o.choices;
+        self.widest = self.widest.max(o.widest);
+        self.endless += o.endless;
+        if let (Some(a), Some(b)) = (&mut self.unconserved, o.unconserved) {
+            *a += b;
+        }
+        self.rounds += o.rounds;
+        for (a, &b) in self.fired.iter_mut().zip(&o.fired) {
+            *a += b;
+        }
+        for (a, b) in self.ends.iter_mut().zip(&o.ends) {
+            a.1 += b.1;
+        }
+    }
+
+    /// Whether another part's figures are of the same variant's rules.
+    fn fits(&self, o: &Figures) -> bool {
+        self.fired.len() == o.fired.len()
+            && self.unconserved.is_some() == o.unconserved.is_some()
+            && self
+                .ends
+                .iter()
+                .map(|e| &e.0)
+                .eq(o.ends.iter().map(|e| &e.0))
+    }
+
     /// Works out what follows from the sums, once every game is in.
     fn finish(&mut self, seats: usize) {
         self.lengths = Lengths::of(&self.length_counts);
@@ -377,6 +434,14 @@ impl Figures {
             };
         }
     }
+}
+
+fn no_interval() -> (f64, f64) {
+    (0.0, 1.0)
+}
+
+fn no_verdict() -> Verdict {
+    Verdict::Unknown
 }
 
 impl Report<'_> {
@@ -407,8 +472,15 @@ impl Report<'_> {
             .collect()
     }
 
-    fn players(&self) -> [&'static str; 2] {
-        self.plan.players.map(Seat::name)
+    /// The players' names; with their levels (`mcts:3`, as
+    /// [`ai::computer_named`] reads them) where only the levels differ.
+    fn players(&self) -> [String; 2] {
+        let p = &self.plan;
+        let levelled = p.players[0] == p.players[1] && p.players_differ();
+        [0, 1].map(|k| match levelled {
+            true => format!("{}:{}", p.players[k].name(), p.levels[k]),
+            false => p.players[k].name().to_string(),
+        })
     }
 
     /// The report for programs.
@@ -442,7 +514,10 @@ impl Report<'_> {
             "asked": self.plan.games,
             "seed": self.plan.seed,
             "players": self.players(),
-            "level": self.plan.level,
+            "level": match self.plan.levels {
+                [a, b] if a == b => json!(a),
+                both => json!(both),
+            },
             "max_plies": self.plan.max_plies,
             "interrupted": self.interrupted,
             "results": results,
@@ -490,7 +565,10 @@ impl Report<'_> {
             f.played,
             self.variant.name(),
             if self.plan.players.iter().any(|&p| p != Seat::Random) {
-                format!(", level {}", self.plan.level)
+                match self.plan.levels {
+                    [a, b] if a == b => format!(", level {a}"),
+                    [a, b] => format!(", levels {a} and {b}"),
+                }
             } else {
                 String::new()
             },
@@ -537,7 +615,7 @@ impl Report<'_> {
                 ),
             };
         }
-        if self.plan.players[0] != self.plan.players[1] {
+        if self.plan.players_differ() {
             let _ = writeln!(
                 s,
                 "players: {a} won {}, {b} won {} (each took the first seat in half the games)",
@@ -630,6 +708,75 @@ fn endless_word(e: Endless) -> &'static str {
     }
 }
 
+/// Some of a plan's games, played and summed: games `from` to `to`
+/// (not counting `to`), on one machine or one worker of many. Parts that
+/// cover a plan's games make the report one run of them all makes
+/// ([`Report::merged`]), however the games were split.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Part {
+    /// The whole run's plan.
+    pub plan: Plan,
+    /// The first game played.
+    pub from: u64,
+    /// The game after the last played (short of the asked end when
+    /// Ctrl-C stopped the part).
+    pub to: u64,
+    /// Whether Ctrl-C stopped the part.
+    pub interrupted: bool,
+    figures: Figures,
+    /// The games, in order (with [`Plan::keep`]; never carried in the
+    /// part's JSON).
+    #[serde(skip)]
+    games: Vec<Played>,
+}
+
+/// Plays the plan's games `games` (each from its own seed, as in the
+/// whole run) on `jobs` threads, showing progress unless `quiet`.
+pub fn analyze_part(
+    variant: &Variant,
+    start: &Position,
+    plan: Plan,
+    games: std::ops::Range<u64>,
+    jobs: usize,
+    quiet: bool,
+) -> Part {
+    let (from, end) = (games.start, games.end.min(plan.games).max(games.start));
+    let progress = runs::Progress::new(end - from, "games", quiet);
+    let mut kept = Vec::new();
+    let mut figures = Figures::new(&variant.engine.rules);
+    let done = runs::in_order(
+        end - from,
+        jobs,
+        &progress,
+        // Each thread's new game, and the game it plays from it; a game
+        // whose start runs past the engine's limit is one stopped so.
+        || runs::fresh_games(&variant.engine, start),
+        |games, i| match games {
+            Some((fresh, game)) => play_one(fresh, game, &plan, from + i),
+            None => {
+                let mut p = Played::new(start, 0, false);
+                p.result = Ending::TooLong;
+                Some(p)
+            }
+        },
+        |_, g| {
+            figures.add(&g);
+            if plan.keep {
+                kept.push(g);
+            }
+            true
+        },
+    );
+    Part {
+        plan,
+        from,
+        to: from + done,
+        interrupted: from + done < end,
+        figures,
+        games: kept,
+    }
+}
+
 /// Plays the plan's games on `jobs` threads (the same games whatever
 /// `jobs` is), showing progress unless `quiet`.
 pub fn analyze<'a>(
@@ -639,38 +786,71 @@ pub fn analyze<'a>(
     jobs: usize,
     quiet: bool,
 ) -> Report<'a> {
-    let progress = runs::Progress::new(plan.games, "games", quiet);
-    let mut games = Vec::new();
-    let mut totals = Figures::new(&variant.engine.rules);
-    let done = runs::in_order(
-        plan.games,
-        jobs,
-        &progress,
-        // Each thread's new game, and the game it plays from it; a game
-        // whose start runs past the engine's limit is one stopped so.
-        || runs::fresh_games(&variant.engine, start),
-        |games, i| match games {
-            Some((fresh, game)) => play_one(fresh, game, &plan, i),
-            None => {
-                let mut p = Played::new(start, 0, false);
-                p.result = Ending::TooLong;
-                Some(p)
+    let games = 0..plan.games;
+    let p = analyze_part(variant, start, plan, games, jobs, quiet);
+    Report::of(variant, p.plan, p.figures, p.games, p.to)
+}
+
+impl<'a> Report<'a> {
+    /// The report of parts of one plan's games that, put in order, follow
+    /// on from the first game: the same report one run of those games
+    /// makes. Parts of different plans or variants, or with games missing
+    /// or twice, are refused, saying which.
+    pub fn merged(variant: &'a Variant, mut parts: Vec<Part>) -> Result<Report<'a>, String> {
+        parts.sort_by_key(|p| (p.from, p.to));
+        let first = parts.first().ok_or("no parts to put together")?;
+        let plan = first.plan.clone();
+        let mut totals = Figures::new(&variant.engine.rules);
+        let mut games = Vec::new();
+        let (mut next, mut interrupted) = (0, false);
+        for p in parts {
+            if interrupted {
+                // After a part stopped by Ctrl-C, the games that follow
+                // are left out, as one run stopped so leaves them.
+                break;
             }
-        },
-        |_, g| {
-            totals.add(&g);
-            if plan.keep {
-                games.push(g);
+            if p.plan != plan {
+                return Err(format!(
+                    "the parts are of different runs: {:?} and {:?}",
+                    p.plan, plan
+                ));
             }
-            true
-        },
-    );
-    totals.finish(variant.engine.rules.seats());
-    Report {
-        variant,
-        interrupted: done < plan.games,
-        plan,
-        games,
-        totals,
+            if !totals.fits(&p.figures) {
+                let name = variant.name();
+                return Err(format!("games {}..{} are not of {name}", p.from, p.to));
+            }
+            if p.from < next {
+                return Err(format!("games {}..{} are in two parts", p.from, next));
+            }
+            if p.from > next {
+                return Err(format!("games {}..{} are in no part", next, p.from));
+            }
+            totals.merge(&p.figures);
+            games.extend(p.games);
+            next = p.to;
+            interrupted = p.interrupted;
+        }
+        if next < plan.games && !interrupted {
+            return Err(format!("games {}..{} are in no part", next, plan.games));
+        }
+        Ok(Report::of(variant, plan, totals, games, next))
+    }
+
+    /// The report of a plan's first `done` games, summed in `totals`.
+    fn of(
+        variant: &'a Variant,
+        plan: Plan,
+        mut totals: Figures,
+        games: Vec<Played>,
+        done: u64,
+    ) -> Report<'a> {
+        totals.finish(variant.engine.rules.seats());
+        Report {
+            variant,
+            interrupted: done < plan.games,
+            plan,
+            games,
+            totals,
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Playing games: a move list, random games and perft (`games`), random
 //! games in bulk (`random`), the computer players (`ai`), a game at the
-//! seats (`session`), records, scripts, long runs on threads (`runs`) and
-//! the analysis of a variant.
+//! seats (`session`), records, scripts, long runs on threads (`runs`), the
+//! analysis of a variant and a tournament's table of players.
 
 pub mod ai;
 pub mod analyze;
@@ -11,5 +11,6 @@ pub mod record;
 pub mod runs;
 pub mod script;
 pub mod session;
+pub mod tournament;
 
 pub use games::*;

@@ -15,8 +15,9 @@ pub use mcts::Mcts;
 use crate::engine::{Game, TooLong, Turn};
 use crate::ir::Player;
 
-/// Who plays a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who plays a seat (in JSON, by its [name](Seat::name)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Seat {
     /// A person, typing turns.
     Human,
@@ -46,6 +47,30 @@ impl Seat {
             Seat::Minimax => "minimax",
         }
     }
+}
+
+/// A computer player as a word names it: `mcts`, or `mcts:3` for one at
+/// level 3 (else at `level`).
+pub fn computer_named(word: &str, level: u8) -> Result<(Seat, u8), String> {
+    let (name, at) = match word.split_once(':') {
+        Some((name, at)) => (name, Some(at)),
+        None => (word, None),
+    };
+    let seat = Seat::named(name)
+        .filter(|&s| s != Seat::Human)
+        .ok_or_else(|| {
+            format!(
+                "`{word}` is not a computer player (random, mcts, minimax; `mcts:3` at level 3)"
+            )
+        })?;
+    let level = match at {
+        None => level,
+        Some(at) => at.parse().unwrap_or(0),
+    };
+    if !LEVELS.contains(&level) {
+        return Err(format!("`{word}`: a level is 1 to 9"));
+    }
+    Ok((seat, level))
 }
 
 /// How hard a computer player thinks: 1 (at once) to 9.
