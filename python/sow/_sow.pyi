@@ -38,13 +38,19 @@ class Variant:
     @property
     def num_actions(self) -> int:
         """How many numbered actions the variant has: every move its notation
-        can write has a number, the same in every position (`ValueError` for
-        a variant whose turns are a series of choices, as Omweso's)."""
+        can write is chosen by numbers, the same in every position (by one,
+        unless a flag is answered at each sowing, as Omweso's: then the
+        answers follow, `<1` … `<31` and `end`)."""
+    @property
+    def max_actions_per_turn(self) -> int:
+        """The most actions one turn takes (1, unless a flag is answered at
+        each sowing)."""
     @property
     def tensor_size(self) -> int:
         """How many numbers `Game.tensor()` gives."""
     def action_to_string(self, action: int) -> str:
-        """The move numbered `action`, as the notation writes it."""
+        """The move numbered `action`, or the answer (`<2`, `end`), as the
+        notation writes it."""
     def new_game(self, first: Optional[str] = None) -> Game:
         """A new game from the variant's setup; `first` names who moves first
         where the rules leave it to the players (`ValueError` otherwise)."""
@@ -113,13 +119,21 @@ class Game:
         """Plays a move as the notation writes it (`sow.MoveError` if it is
         not legal here, with the command line's message)."""
     def legal_actions(self) -> list[int]:
-        """The legal moves by number (see `Variant.num_actions`), ascending."""
+        """The legal actions (see `Variant.num_actions`), ascending: the
+        legal moves' numbers, or, with a turn half chosen, the answers that
+        go on from it."""
     def apply_action(self, action: int) -> None:
-        """Plays the legal move numbered `action` (`sow.MoveError` if none)."""
+        """Takes the legal action numbered `action`: a move, or a step of
+        one (`sow.MoveError` if none is legal by that number)."""
+    @property
+    def pending_actions(self) -> list[int]:
+        """The actions taken of a turn half chosen (empty between turns)."""
     def tensor(self) -> list[float]:
         """The position as numbers: each cell's seeds (pits in board order,
         then the stores), each hand, each variable's value, then who is to
-        move (1 for the one to move, 0 for the other)."""
+        move (1 for the one to move, 0 for the other); where a flag is
+        answered at each sowing, then the turn half chosen (see
+        `sow::tensor`)."""
     def __deepcopy__(self, memo: Any) -> Game: ...
     @property
     def position(self) -> dict[str, Any]:

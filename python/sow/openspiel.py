@@ -12,8 +12,10 @@ sequential, deterministic; the returns are the variant's outcome at the
 end (+1 for the winner, -1 for the loser, 0 each for a draw), or, with
 ``returns="margin"``, the difference of the scores. Action ids are the
 variant's numbered moves (``sow.Variant.num_actions``), written as sow
-writes them. Repeat turns and passes are as the variant has them: the
-player to move is the game's.
+writes them; where a flag is answered at each sowing (Omweso), a turn is
+its pit and letter, then the answers (``<k``, ``end``), the same player
+acting until the turn is whole. Repeat turns and passes are as the
+variant has them: the player to move is the game's.
 
 Every rule is sow's: this module only adapts the names.
 """
@@ -95,7 +97,9 @@ def _register(name, source, loaded):
                 min_utility=-float(total) if margin else -1.0,
                 max_utility=float(total) if margin else 1.0,
                 utility_sum=0.0 if players == 2 else None,
-                max_game_length=self.length,
+                # (In actions: a turn may take several, see
+                # `sow.Variant.max_actions_per_turn`.)
+                max_game_length=self.length * self.variant.max_actions_per_turn,
             )
             super().__init__(game_type, info, params_with(params, self))
 

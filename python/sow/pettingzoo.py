@@ -16,7 +16,9 @@ pettingzoo``)::
 The agents are the variant's players. The agent to act is the player to
 move, so a repeat turn is the same agent again. An observation is the
 position as numbers (``sow.Game.tensor``) with a mask of the legal
-actions (the variant's numbered moves). The rewards come at the end: +1 for
+actions (the variant's numbered moves; where a flag is answered at each
+sowing, as in Omweso, a turn is several actions, the same agent acting
+until it is whole). The rewards come at the end: +1 for
 the winner, -1 for the loser, 0 each for a draw. A game still going after
 ``max_plies`` turns is truncated. ``render()`` gives the board as text
 (``render_mode="ansi"``) or as an SVG picture (``"svg"``).

@@ -85,9 +85,9 @@ fn variant_error(py: Python<'_>, e: &sow::load::LoadError) -> PyErr {
     raise(py, "VariantError", (e.render(), diagnostics(e)))
 }
 
-/// How a variant's turns are numbered (`ValueError` where they cannot be).
-fn actions(v: &sow::Variant) -> PyResult<sow::actions::Actions> {
-    sow::actions::Actions::of(&v.engine.rules).map_err(PyValueError::new_err)
+/// How a variant's turns are numbered.
+fn actions(v: &sow::Variant) -> sow::actions::Actions {
+    sow::actions::Actions::of(&v.engine.rules)
 }
 
 /// A JSON value as Python's `json` module reads it.
@@ -161,15 +161,24 @@ impl Variant {
     }
 
     /// How many numbered actions the variant has: every turn its notation
-    /// can write has its number, the same in every position (`ValueError`
-    /// for a variant whose turns are a series of choices).
+    /// can write is chosen by numbers, the same in every position (by one,
+    /// unless a flag is answered at each sowing: then the answers follow,
+    /// `<1` … `<31` and `end`).
     #[getter]
-    fn num_actions(&self) -> PyResult<usize> {
-        Ok(actions(&self.inner)?.count())
+    fn num_actions(&self) -> usize {
+        actions(&self.inner).count()
+    }
+
+    /// The most actions one turn takes (1, unless a flag is answered at
+    /// each sowing).
+    #[getter]
+    fn max_actions_per_turn(&self) -> usize {
+        actions(&self.inner).most_per_turn()
     }
 
     /// How many numbers `Game.tensor()` gives: the cells, the two hands,
-    /// the variables' slots, the two players.
+    /// the variables' slots, the two players (and, where a turn is several
+    /// actions, the turn half chosen).
     #[getter]
     fn tensor_size(&self) -> usize {
         sow::tensor::size(&self.inner)
@@ -177,15 +186,14 @@ impl Variant {
 
     /// The move numbered `action`, as the notation writes it.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
-        actions(&self.inner)?
+        let numbered = actions(&self.inner);
+        numbered
             .written(&self.inner.engine.rules, action)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "{action} is not an action of {} (they are 0 to {})",
                     self.inner.name(),
-                    actions(&self.inner)
-                        .map_or(0, |a| a.count())
-                        .saturating_sub(1)
+                    numbered.count().saturating_sub(1)
                 ))
             })
     }
@@ -458,6 +466,8 @@ impl Variant {
 struct Game {
     variant: Arc<sow::Variant>,
     game: Mutex<sow::Game>,
+    /// The turn half chosen by number, where a turn is several actions.
+    partial: Option<sow::actions::Partial>,
     /// The variant's Python object, for a pickle.
     owner: Option<Py<Variant>>,
 }
@@ -467,6 +477,7 @@ impl Game {
         Game {
             variant,
             game: Mutex::new(game),
+            partial: None,
             owner: None,
         }
     }
@@ -499,6 +510,16 @@ impl Game {
                 ("a move is a pit's label, as `legal_moves()` writes it",),
             ));
         }
+        if let Some(p) = self.partial {
+            let numbers = actions(&self.variant).taken(p);
+            return Err(raise(
+                py,
+                "MoveError",
+                (format!(
+                    "a turn is half chosen by number ({numbers:?}): go on with `apply_action`"
+                ),),
+            ));
+        }
         let played = sow::play::play_written(&mut self.lock(), 0, r#move.trim());
         match played {
             Ok(_) => Ok(()),
@@ -506,38 +527,61 @@ impl Game {
         }
     }
 
-    /// The legal moves by number (see `Variant.num_actions`), ascending.
-    fn legal_actions(&self) -> PyResult<Vec<usize>> {
-        let actions =
-            sow::actions::Actions::of(&self.variant.engine.rules).map_err(PyValueError::new_err)?;
-        Ok(actions.legal(&self.lock()))
+    /// The legal actions (see `Variant.num_actions`), ascending: the
+    /// numbers of the legal moves, or, with a turn half chosen, of the
+    /// answers that go on from it.
+    fn legal_actions(&self) -> Vec<usize> {
+        actions(&self.variant).legal(&self.lock(), self.partial)
     }
 
-    /// Plays the legal move numbered `action` (`sow.MoveError` if no legal
-    /// move has that number here).
+    /// Plays the legal action numbered `action` (`sow.MoveError` if no
+    /// legal action has that number here): a move, or a step of one.
     fn apply_action(&mut self, py: Python<'_>, action: usize) -> PyResult<()> {
-        let actions =
-            sow::actions::Actions::of(&self.variant.engine.rules).map_err(PyValueError::new_err)?;
-        let mut game = self.lock();
-        let Some(turn) = actions.turn(&game, action) else {
-            let legal = actions.legal(&game);
-            return Err(raise(
-                py,
-                "MoveError",
-                (format!(
-                    "{action} is not a legal action here (legal: {legal:?})"
-                ),),
-            ));
-        };
-        game.play(turn)
-            .map_err(|e| PyValueError::new_err(e.to_string()))
+        let numbered = actions(&self.variant);
+        let mut game = self.game.lock().unwrap_or_else(|e| e.into_inner());
+        match numbered.choose(&game, self.partial, action) {
+            Some(sow::actions::Chosen::Whole(turn)) => {
+                game.play(turn)
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
+                self.partial = None;
+                Ok(())
+            }
+            Some(sow::actions::Chosen::Partial(p)) => {
+                self.partial = Some(p);
+                Ok(())
+            }
+            None => {
+                let legal = numbered.legal(&game, self.partial);
+                Err(raise(
+                    py,
+                    "MoveError",
+                    (format!(
+                        "{action} is not a legal action here (legal: {legal:?})"
+                    ),),
+                ))
+            }
+        }
+    }
+
+    /// The actions taken of a turn half chosen (empty between turns).
+    #[getter]
+    fn pending_actions(&self) -> Vec<usize> {
+        self.partial
+            .map(|p| actions(&self.variant).taken(p))
+            .unwrap_or_default()
     }
 
     /// The position as numbers (see `Variant.tensor_size`): each cell's
-    /// seeds, each hand, each variable's value, who is to move.
+    /// seeds, each hand, each variable's value, who is to move (and the
+    /// turn half chosen, where a turn is several actions).
     fn tensor(&self) -> Vec<f32> {
         let mut out = Vec::new();
-        sow::tensor::write(self.lock().position(), &mut out);
+        sow::tensor::write(
+            &self.variant,
+            self.lock().position(),
+            self.partial,
+            &mut out,
+        );
         out
     }
 
@@ -582,6 +626,7 @@ impl Game {
     /// A copy that plays on on its own.
     fn clone(&self, py: Python<'_>) -> Game {
         let mut copy = Game::new(self.variant.clone(), self.lock().clone());
+        copy.partial = self.partial;
         copy.owner = self.owner.as_ref().map(|o| o.clone_ref(py));
         copy
     }
@@ -591,14 +636,30 @@ impl Game {
     }
 
     /// A pickle holds the variant and the position (with the positions
-    /// seen, for the repetition rule): it plays on as the game would.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, PyObject)> {
+    /// seen, for the repetition rule) and the actions taken of a turn half
+    /// chosen: it plays on as the game would.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, PyObject, Vec<usize>)> {
         let Some(owner) = &self.owner else {
             return Err(PyValueError::new_err("this game does not know its variant"));
         };
         let from = owner.bind(py).getattr("game_from")?;
         let args = (self.position(py)?,).into_pyobject(py)?;
-        Ok((from, args.into_any().unbind()))
+        Ok((from, args.into_any().unbind(), self.pending_actions()))
+    }
+
+    /// Takes the actions a pickle kept of a turn half chosen.
+    fn __setstate__(&mut self, py: Python<'_>, pending: Vec<usize>) -> PyResult<()> {
+        for action in pending
+            .into_iter()
+            .take(actions(&self.variant).most_per_turn())
+        {
+            self.apply_action(py, action)?;
+        }
+        Ok(())
     }
 
     /// The board as text, as `sow play` prints it.

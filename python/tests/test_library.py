@@ -2,6 +2,7 @@
 positions, outcomes, counts and reports; errors with their places."""
 
 import json
+import pickle
 import random
 
 import pytest
@@ -180,8 +181,45 @@ def test_actions_are_numbered_moves():
     assert game.position == copy.position
     with pytest.raises(sow.MoveError, match="not a legal action"):
         game.apply_action(bao.num_actions + 5)
-    with pytest.raises(ValueError, match="answered at each sowing"):
-        sow.load("omweso").num_actions
+
+
+def test_a_turn_of_answers_at_each_sowing_is_chosen_action_by_action():
+    # Omweso: a turn's pit and direction, then `<k` (clockwise after
+    # sowing k) or `end` while more than one turn is open. The pieces,
+    # written one after another, are the move the notation writes.
+    omweso = sow.load("omweso")
+    assert omweso.num_actions == 32 * 3 + 32 and omweso.max_actions_per_turn == 33
+    chooser = random.Random(5)
+    by_actions, by_moves = omweso.new_game(), omweso.new_game()
+    pieces, answered, half_chosen = [], 0, None
+    while by_actions.outcome is None and by_actions.plies < 300:
+        plies = by_actions.plies
+        action = chooser.choice(by_actions.legal_actions())
+        by_actions.apply_action(action)
+        pieces.append(omweso.action_to_string(action))
+        if by_actions.plies == plies:
+            # Half chosen: the same player to move, the same position, the
+            # turn so far in the tensor; a move by name is refused.
+            assert by_actions.position == by_moves.position
+            assert by_actions.pending_actions
+            assert by_actions.tensor() != by_moves.tensor()
+            half_chosen = by_actions.clone()
+            with pytest.raises(sow.MoveError, match="half chosen"):
+                by_actions.clone().play(by_moves.legal_moves()[0])
+            continue
+        move = "".join(p for p in pieces if p != "end")
+        assert move in by_moves.legal_moves()
+        by_moves.play(move)
+        answered += len(pieces) > 1
+        assert by_actions.position == by_moves.position
+        assert by_actions.pending_actions == []
+        pieces = []
+    assert answered > 0 and half_chosen is not None
+    # A game half way through a turn pickles with the turn so far.
+    again = pickle.loads(pickle.dumps(half_chosen))
+    assert again.pending_actions == half_chosen.pending_actions
+    assert again.legal_actions() == half_chosen.legal_actions()
+    assert again.tensor() == half_chosen.tensor()
 
 
 def test_parts_of_an_analysis_put_together(cli):

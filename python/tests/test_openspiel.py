@@ -10,18 +10,29 @@ import pytest
 import sow
 import sow.openspiel
 
-NUMBERED = [name for name in sow.variants() if name != "omweso"]
-
-
-@pytest.mark.parametrize("name", NUMBERED)
+@pytest.mark.parametrize("name", sow.variants())
 def test_openspiels_random_simulation_test_passes(name):
     game = sow.openspiel.load_game(name)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def test_a_variant_whose_turns_are_a_series_of_choices_is_refused_by_name():
-    with pytest.raises(ValueError, match="answered at each sowing"):
-        sow.openspiel.load_game("omweso")
+def test_a_turn_of_several_actions_stays_with_its_player():
+    # Omweso's turns are a pit and direction, then answers at each sowing:
+    # the player to move keeps acting until the turn is whole, and the game
+    # is long enough in actions for its turns.
+    game = sow.openspiel.load_game("omweso", max_game_length=500)
+    assert game.max_game_length() == 500 * 33
+    chooser = random.Random(3)
+    state, steps = game.new_initial_state(), 0
+    while not state.is_terminal() and state.sow.plies < 200:
+        player, plies = state.current_player(), state.sow.plies
+        state.apply_action(chooser.choice(state.legal_actions()))
+        if state.sow.plies == plies:
+            steps += 1
+            assert state.current_player() == player
+            clone = game.deserialize_state(state.serialize())
+            assert clone.legal_actions() == state.legal_actions()
+    assert steps > 0
 
 
 def test_oware_agrees_with_openspiels_native_oware_move_by_move():

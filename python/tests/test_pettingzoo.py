@@ -11,8 +11,8 @@ import sow
 import sow.pettingzoo
 
 # Repeat turns (Kalah), four rows with hands (Bao), a match of rounds
-# (Dakon), a solitaire.
-KINDS = ["kalah", "bao-la-kiswahili", "dakon", "tchuka-ruma-solitaire"]
+# (Dakon), a solitaire, turns of several actions (Omweso).
+KINDS = ["kalah", "bao-la-kiswahili", "dakon", "tchuka-ruma-solitaire", "omweso"]
 
 
 @pytest.mark.parametrize("name", KINDS)

@@ -1,16 +1,23 @@
-//! A variant's turns numbered: every turn its notation can write gets a
-//! number fixed by the rules alone, from 0 up to [`Actions::count`], so
-//! that programs naming moves by number (OpenSpiel's action ids, the
-//! outputs of a policy network) have the same numbers in every position
-//! and every run.
+//! A variant's turns numbered: every turn its notation can write is
+//! chosen by numbers fixed by the rules alone, from 0 up to
+//! [`Actions::count`], so that programs naming moves by number
+//! (OpenSpiel's action ids, the outputs of a policy network) have the same
+//! numbers in every position and every run.
 //!
 //! The numbers run, for each pit in the order the board lists them: the
 //! turn written without a letter, then with each letter; within each, with
 //! each combination of the flags (as bits, in the order the notation
 //! declares them). Then `pass`, where the rules have passes, then
-//! `store:1` … `store:1000`, where a turn may sow from the store. A flag
-//! answered at each sowing (`flag "<" per sowing`) makes a turn a series
-//! of choices, which one number cannot name: such variants are refused.
+//! `store:1` … `store:1000`, where a turn may sow from the store.
+//!
+//! A flag answered at each sowing (`flag "<" per sowing`) makes a turn a
+//! series of choices: the turn's pit, letter and other flags first, by the
+//! numbers above, then the answers, one number each, while more than one
+//! turn is still open: `<k` (the flag, at the end of sowing `k`, 1 to 31)
+//! or `end` (no flag at any later sowing). Written one after the other, a
+//! turn's numbers write it (`end` writes nothing): `A3`, `<2`, `<5` is
+//! `A3<2<5`. A turn half chosen is a [`Partial`]; a number completing a
+//! turn gives it [whole](Chosen::Whole).
 
 use crate::engine::{Game, Turn};
 use crate::ir::Rules;
@@ -21,28 +28,70 @@ use crate::limits::MAX_STORE_TURN;
 pub struct Actions {
     pits: usize,
     letters: usize,
+    /// The flags a number's bits give (the per-sowing flag not among them).
     flags: u32,
     pass: bool,
     store: bool,
+    /// The per-sowing flag's index, where there is one.
+    per_sowing: Option<u32>,
+}
+
+/// A turn half chosen: its pit, letter and flags, and the per-sowing
+/// flag's answers up to sowing `after` (more than one turn is still open).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Partial {
+    turn: Turn,
+    after: u32,
+}
+
+impl Partial {
+    /// The turn so far (its answers up to [`Partial::after`]).
+    pub fn turn(self) -> Turn {
+        self.turn
+    }
+
+    /// The sowings answered so far: the flag's answers at sowings 1 to
+    /// this are fixed, later ones still to choose.
+    pub fn after(self) -> u32 {
+        self.after
+    }
+}
+
+/// What a number chooses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Chosen {
+    /// A whole turn, to play.
+    Whole(Turn),
+    /// Part of one: more numbers are to come.
+    Partial(Partial),
+}
+
+/// A turn without its per-sowing answers (a turn from the store as it is).
+fn unanswered(t: Turn) -> Turn {
+    match t.seeds() {
+        0 => t.with_marks(0),
+        _ => t,
+    }
+}
+
+/// The per-sowing flag's answers at sowings 1 to `after`.
+fn answered(after: u32) -> u32 {
+    1u32.checked_shl(after).map_or(u32::MAX, |b| b - 1)
 }
 
 impl Actions {
-    /// The numbering of a variant's turns, or why it has none.
-    pub fn of(rules: &Rules) -> Result<Actions, String> {
+    /// The numbering of a variant's turns.
+    pub fn of(rules: &Rules) -> Actions {
         let notation = &rules.notation;
-        if let Some(i) = notation.per_sowing {
-            return Err(format!(
-                "the turns of {} cannot be numbered: its flag `{}` is answered at each sowing, so a turn is a series of choices",
-                rules.name, notation.flags[i]
-            ));
-        }
-        Ok(Actions {
+        let per_sowing = notation.per_sowing.map(|i| i as u32);
+        Actions {
             pits: rules.pits.len(),
             letters: notation.letters.len(),
-            flags: notation.flags.len() as u32,
+            flags: notation.flags.len() as u32 - u32::from(per_sowing.is_some()),
             pass: rules.pass.is_some(),
             store: rules.sowing.from_store.is_some(),
-        })
+            per_sowing,
+        }
     }
 
     /// The turns of one pit: without a letter and with each, each with
@@ -51,8 +100,9 @@ impl Actions {
         (self.letters + 1) << self.flags
     }
 
-    /// How many numbers there are.
-    pub fn count(&self) -> usize {
+    /// How many numbers name a turn's pit, letter and flags (or a pass, or
+    /// a turn from the store): the answers come after.
+    fn turns(&self) -> usize {
         self.pits * self.per_pit()
             + self.pass as usize
             + if self.store {
@@ -62,8 +112,46 @@ impl Actions {
             }
     }
 
-    /// The number of a turn (none for a turn this numbering does not
-    /// hold).
+    /// How many numbers there are.
+    pub fn count(&self) -> usize {
+        self.turns()
+            + match self.per_sowing {
+                Some(_) => Turn::MARKED_SOWINGS as usize + 1,
+                None => 0,
+            }
+    }
+
+    /// The most numbers one turn takes.
+    pub fn most_per_turn(&self) -> usize {
+        match self.per_sowing {
+            Some(_) => 2 + Turn::MARKED_SOWINGS as usize,
+            None => 1,
+        }
+    }
+
+    /// A turn's flags as a number's bits: the per-sowing flag's bit taken
+    /// out.
+    fn squeeze(&self, flags: u8) -> usize {
+        let flags = flags as usize;
+        match self.per_sowing {
+            Some(i) => (flags & ((1 << i) - 1)) | (flags >> (i + 1) << i),
+            None => flags,
+        }
+    }
+
+    /// A number's bits as a turn's flags: the per-sowing flag's bit put
+    /// back (as no).
+    fn spread(&self, bits: usize) -> u8 {
+        let bits = match self.per_sowing {
+            Some(i) => (bits & ((1 << i) - 1)) | (bits >> i << (i + 1)),
+            None => bits,
+        };
+        bits as u8
+    }
+
+    /// The number of a turn's pit, letter and flags (of a pass, or a turn
+    /// from the store): the first number of the turn (none for a turn
+    /// this numbering does not hold).
     pub fn number(&self, turn: Turn) -> Option<usize> {
         let pits = self.pits * self.per_pit();
         if turn == Turn::PASS {
@@ -79,34 +167,137 @@ impl Actions {
             Turn::NO_LETTER => 0,
             l => l as usize + 1,
         };
+        let bits = self.squeeze(turn.flags);
         let fits = pit < self.pits
             && letter <= self.letters
-            && (turn.flags as usize) < (1 << self.flags)
-            && turn.marks() == 0;
-        fits.then(|| pit * self.per_pit() + (letter << self.flags) + turn.flags as usize)
+            && bits < (1 << self.flags)
+            && self.spread(bits) == turn.flags
+            && (turn.marks() == 0 || self.per_sowing.is_some());
+        fits.then(|| pit * self.per_pit() + (letter << self.flags) + bits)
     }
 
-    /// The legal turns of `game`, by number, ascending.
-    pub fn legal(&self, game: &Game) -> Vec<usize> {
-        let mut numbers: Vec<usize> = game
-            .legal_turns()
-            .iter()
-            .filter_map(|&t| self.number(t))
-            .collect();
-        numbers.sort_unstable();
-        numbers
+    /// The number of the answer `<k`.
+    fn flag_at(&self, k: u32) -> usize {
+        self.turns() + k as usize - 1
     }
 
-    /// The legal turn of `game` numbered `n`, if there is one.
-    pub fn turn(&self, game: &Game, n: usize) -> Option<Turn> {
+    /// The number of the answer `end`.
+    fn end(&self) -> usize {
+        self.turns() + Turn::MARKED_SOWINGS as usize
+    }
+
+    /// The legal turns of `game` that `partial` leads to (all of them,
+    /// with none).
+    fn open<'g>(
+        &self,
+        game: &'g Game,
+        partial: Option<Partial>,
+    ) -> impl Iterator<Item = Turn> + 'g {
+        let p = partial.map(|p| (p.turn, answered(p.after)));
         game.legal_turns()
             .iter()
             .copied()
-            .find(|&t| self.number(t) == Some(n))
+            .filter(move |&t| match p {
+                None => true,
+                Some((so_far, fixed)) => {
+                    unanswered(t) == unanswered(so_far) && t.marks() & fixed == so_far.marks()
+                }
+            })
     }
 
-    /// The text of turn number `n` as the notation writes it (none past
-    /// the last number).
+    /// The answer that goes from `partial` towards `t`.
+    fn answer(&self, partial: Partial, t: Turn) -> usize {
+        match t.marks() & !answered(partial.after) {
+            0 => self.end(),
+            later => self.flag_at(later.trailing_zeros() + 1),
+        }
+    }
+
+    /// The legal numbers of `game`, ascending: with `partial`, the answers
+    /// that go on from it.
+    pub fn legal(&self, game: &Game, partial: Option<Partial>) -> Vec<usize> {
+        let mut numbers: Vec<usize> = match partial {
+            None => self
+                .open(game, None)
+                .filter_map(|t| self.number(t))
+                .collect(),
+            Some(p) => self
+                .open(game, partial)
+                .map(|t| self.answer(p, t))
+                .collect(),
+        };
+        numbers.sort_unstable();
+        numbers.dedup();
+        numbers
+    }
+
+    /// What number `n` chooses in `game`, with `partial` chosen so far:
+    /// a whole turn, or part of one (none where `n` is not legal).
+    pub fn choose(&self, game: &Game, partial: Option<Partial>, n: usize) -> Option<Chosen> {
+        let next = match partial {
+            None => {
+                let t = self.open(game, None).find(|&t| self.number(t) == Some(n))?;
+                Partial {
+                    turn: unanswered(t),
+                    after: 0,
+                }
+            }
+            Some(p) if n == self.end() => Partial {
+                after: Turn::MARKED_SOWINGS,
+                ..p
+            },
+            Some(p) => {
+                let k = (n.checked_sub(self.turns())? + 1) as u32;
+                if !(p.after + 1..=Turn::MARKED_SOWINGS).contains(&k) {
+                    return None;
+                }
+                Partial {
+                    turn: p.turn.with_marks(p.turn.marks() | 1 << (k - 1)),
+                    after: k,
+                }
+            }
+        };
+        // The turns the choice leaves open: none, one (whole), or more.
+        let mut open = self.open(game, Some(next));
+        let first = open.next()?;
+        Some(match open.next() {
+            None => Chosen::Whole(first),
+            Some(_) => Chosen::Partial(next),
+        })
+    }
+
+    /// The numbers that choose `turn` in `game`, in order (none if it is
+    /// not legal there).
+    pub fn numbers(&self, game: &Game, turn: Turn) -> Option<Vec<usize>> {
+        let mut out = vec![self.number(turn)?];
+        let mut partial = None;
+        for _ in 0..self.most_per_turn() {
+            match self.choose(game, partial, *out.last()?)? {
+                Chosen::Whole(t) => return (t == turn).then_some(out),
+                Chosen::Partial(p) => {
+                    out.push(self.answer(p, turn));
+                    partial = Some(p);
+                }
+            }
+        }
+        None
+    }
+
+    /// The numbers that chose `partial`, in order.
+    pub fn taken(&self, partial: Partial) -> Vec<usize> {
+        let base = self.number(unanswered(partial.turn));
+        let marks = partial.turn.marks();
+        base.into_iter()
+            .chain(
+                (1..=partial.after)
+                    .filter(|k| marks >> (k - 1) & 1 == 1)
+                    .map(|k| self.flag_at(k)),
+            )
+            .collect()
+    }
+
+    /// The text of number `n` as the notation writes it (none past the
+    /// last number): a turn, or an answer (`<2`, `end`).
     pub fn written(&self, rules: &Rules, n: usize) -> Option<String> {
         let pits = self.pits * self.per_pit();
         if n < pits {
@@ -117,9 +308,18 @@ impl Actions {
                 &rules.notation,
                 pit,
                 letter.checked_sub(1),
-                flags as u8,
+                self.spread(flags),
                 0,
             ));
+        }
+        if n >= self.turns() {
+            let f = rules.notation.flags.get(self.per_sowing? as usize)?;
+            let k = n - self.turns() + 1;
+            return match k {
+                k if k <= Turn::MARKED_SOWINGS as usize => Some(format!("{f}{k}")),
+                k if k == Turn::MARKED_SOWINGS as usize + 1 => Some(END.to_string()),
+                _ => None,
+            };
         }
         let n = n - pits;
         if self.pass && n == 0 {
@@ -130,3 +330,6 @@ impl Actions {
             .then(|| format!("{}{}", super::notation::FROM_STORE, n + 1))
     }
 }
+
+/// The answer that no later sowing is flagged.
+pub const END: &str = "end";
