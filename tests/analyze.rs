@@ -369,6 +369,41 @@ fn parts_of_a_run_put_together_report_the_whole_run() {
     assert_eq!(refused(vec![]), "no parts to put together");
 }
 
+/// A player at a level of its own: `mcts:3`; a level past 9 or a person
+/// is refused, saying what a player is.
+#[test]
+fn a_player_may_have_a_level_of_its_own() {
+    let r = sow(&[
+        "analyze",
+        "kalah",
+        "--games",
+        "2",
+        "--players",
+        "minimax:1,minimax:2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(j["players"], serde_json::json!(["minimax:1", "minimax:2"]));
+    assert_eq!(j["level"], serde_json::json!([1, 2]));
+    let high = sow(&["analyze", "kalah", "--players", "mcts:12"]);
+    assert_eq!(high.code, 2);
+    assert!(
+        high.stderr.contains("`mcts:12`: a level is 1 to 9"),
+        "{}",
+        high.stderr
+    );
+    let person = sow(&["analyze", "kalah", "--players", "human"]);
+    assert!(
+        person
+            .stderr
+            .contains("not a computer player: random, mcts or minimax"),
+        "{}",
+        person.stderr
+    );
+}
+
 /// A player's name in JSON is its name on the command line.
 #[test]
 fn a_seat_is_written_by_its_name() {

@@ -415,7 +415,7 @@ fn analysis_plan(
     }
     let named = players
         .iter()
-        .map(|p| sow::ai::computer_named(p, level).map_err(PyValueError::new_err))
+        .map(|p| sow::ai::computer_named(p).map_err(PyValueError::new_err))
         .collect::<PyResult<Vec<_>>>()?;
     let seat = |k: usize| named.get(k).unwrap_or(&named[0]);
     let [(south, a), (north, b)] = [*seat(0), *seat(1)];
@@ -423,7 +423,7 @@ fn analysis_plan(
         games,
         seed,
         players: [south, north],
-        levels: [a, b],
+        levels: [a.unwrap_or(level), b.unwrap_or(level)],
         max_plies,
         keep: false,
     })

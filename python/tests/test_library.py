@@ -144,6 +144,12 @@ def test_analyze_reports_as_the_command_line(cli):
     assert players == json.loads(expected)
     with pytest.raises(ValueError, match="not a computer player"):
         sow.load("wari").analyze(4, players=["human"])
+    # Players of one kind at levels of their own.
+    levels = sow.load("kalah").analyze(4, seed=2, players=["minimax:1", "minimax:2"])
+    expected = cli("analyze", "kalah", "--games", "4", "--seed", "2", "--players", "minimax:1,minimax:2",
+                   "--format", "json")
+    assert levels == json.loads(expected)
+    assert levels["players"] == ["minimax:1", "minimax:2"] and levels["level"] == [1, 2]
 
 
 def sow_file(name):

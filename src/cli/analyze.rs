@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 
-use super::args::{computer_seat, Format, Many, RunArgs, SeatArg};
+use super::args::{Format, Many, RunArgs};
 use super::output::{fail_usage, Failed};
 use super::pick::{game_of, Pick};
 use crate::{ai, analyze, runs};
@@ -15,10 +15,12 @@ pub(super) struct Analyze {
     pick: Pick,
     #[command(flatten)]
     many: Many,
-    /// Who plays: one player for both seats, or two (`mcts,random`)
-    /// taking the first seat in turn, the first named in even games.
-    #[arg(long, value_parser = computer_seat(), value_delimiter = ',', num_args = 1..=2, default_value = "random")]
-    players: Vec<SeatArg>,
+    /// Who plays: one player for both seats or two (`mcts,random`)
+    /// taking the first seat in turn, the first named in even games; each
+    /// random, mcts or minimax, at `--level` or at a level of its own
+    /// (`mcts:3`).
+    #[arg(long, value_parser = ai::computer_named, value_delimiter = ',', num_args = 1..=2, default_value = "random")]
+    players: Vec<(ai::Seat, Option<u8>)>,
     /// How hard the computer players think, 1 to 9.
     #[arg(long, default_value_t = ai::DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=9))]
     level: u8,
@@ -44,12 +46,13 @@ impl Analyze {
             format,
             run,
         } = self;
-        let seat = |k: usize| players.get(k).or(players.first()).map(|p| p.seat());
+        let seat = |k: usize| players.get(k).or(players.first()).copied();
+        let [a, b] = [seat(0), seat(1)].map(|s| s.unwrap_or((ai::Seat::Random, None)));
         let plan = analyze::Plan {
             games,
             seed,
-            players: [seat(0), seat(1)].map(|s| s.unwrap_or(ai::Seat::Random)),
-            levels: [level; 2],
+            players: [a.0, b.0],
+            levels: [a.1.unwrap_or(level), b.1.unwrap_or(level)],
             max_plies,
             keep: false,
         };

@@ -55,19 +55,6 @@ impl RunArgs {
     }
 }
 
-/// The seats a run of games takes (`analyze --players`): the computers,
-/// every one but a person.
-pub(super) fn computer_seat() -> impl clap::builder::TypedValueParser<Value = SeatArg> {
-    let computers = SeatArg::value_variants()
-        .iter()
-        .filter(|s| **s != SeatArg::Human)
-        .filter_map(ValueEnum::to_possible_value);
-    clap::builder::TypedValueParser::map(
-        clap::builder::PossibleValuesParser::new(computers),
-        |name: String| SeatArg::from_str(&name, false).expect("a value the parser offers"),
-    )
-}
-
 /// How many games a long run plays, from which seed, and how long each
 /// may last (`random`, `analyze`).
 #[derive(Args, Debug)]

@@ -50,8 +50,8 @@ impl Seat {
 }
 
 /// A computer player as a word names it: `mcts`, or `mcts:3` for one at
-/// level 3 (else at `level`).
-pub fn computer_named(word: &str, level: u8) -> Result<(Seat, u8), String> {
+/// level 3 (with no level, the one the run gives every player).
+pub fn computer_named(word: &str) -> Result<(Seat, Option<u8>), String> {
     let (name, at) = match word.split_once(':') {
         Some((name, at)) => (name, Some(at)),
         None => (word, None),
@@ -60,17 +60,14 @@ pub fn computer_named(word: &str, level: u8) -> Result<(Seat, u8), String> {
         .filter(|&s| s != Seat::Human)
         .ok_or_else(|| {
             format!(
-                "`{word}` is not a computer player (random, mcts, minimax; `mcts:3` at level 3)"
+                "`{word}` is not a computer player: random, mcts or minimax (`mcts:3` at level 3)"
             )
         })?;
-    let level = match at {
-        None => level,
-        Some(at) => at.parse().unwrap_or(0),
-    };
-    if !LEVELS.contains(&level) {
-        return Err(format!("`{word}`: a level is 1 to 9"));
+    match at.map(|at| at.parse::<u8>()) {
+        None => Ok((seat, None)),
+        Some(Ok(level)) if LEVELS.contains(&level) => Ok((seat, Some(level))),
+        Some(_) => Err(format!("`{word}`: a level is 1 to 9")),
     }
-    Ok((seat, level))
 }
 
 /// How hard a computer player thinks: 1 (at once) to 9.
