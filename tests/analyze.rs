@@ -351,10 +351,7 @@ fn parts_of_a_run_put_together_report_the_whole_run() {
         ..plan.clone()
     };
     let mixed = refused(vec![part(&plan, 0..5), part(&other, 5..10)]);
-    assert!(
-        mixed.starts_with("the parts are of different runs"),
-        "{mixed}"
-    );
+    assert_eq!(mixed, "the parts are of different runs: seed 1 and 2");
     let oware = shipped("oware-abapa");
     let foreign = analyze::analyze_part(
         &oware,
@@ -365,7 +362,20 @@ fn parts_of_a_run_put_together_report_the_whole_run() {
         true,
     );
     let foreign = refused(vec![part(&plan, 0..5), foreign]);
-    assert_eq!(foreign, "games 5..10 are not of kalah");
+    assert_eq!(foreign, "games 5..10 are of oware-abapa, not kalah");
+    // The same variant under another option's value is another variant.
+    let options = [("grand_slam".to_string(), "forbidden".to_string())];
+    let forbidden = sow::load::load("oware-abapa", std::path::Path::new(""), &options).unwrap();
+    let start = oware.engine.start_position();
+    let other = analyze::analyze_part(&forbidden, &start, plan.clone(), 5..10, 1, true);
+    let own = analyze::analyze_part(&oware, &start, plan.clone(), 0..5, 1, true);
+    let other = analyze::Report::merged(&oware, vec![own, other])
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(
+        other,
+        "games 5..10 are of oware-abapa under other rules or options"
+    );
     assert_eq!(refused(vec![]), "no parts to put together");
 }
 

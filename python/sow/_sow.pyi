@@ -114,7 +114,8 @@ class Game:
     """A game in progress: its position, the moves legal in it, its outcome."""
 
     def legal_moves(self) -> list[str]:
-        """The legal moves, as the notation writes them (none once over)."""
+        """The legal moves, as the notation writes them (none once over;
+        with a turn half chosen by actions, the moves it can still be)."""
     def play(self, move: str) -> None:
         """Plays a move as the notation writes it (`sow.MoveError` if it is
         not legal here, with the command line's message)."""

@@ -39,10 +39,14 @@ def load_game(variant, returns="outcome", max_game_length=10000, **options):
     ``.sow`` file), its options given values. ``returns``: ``"outcome"``
     (+1/-1/0) or ``"margin"`` (the score difference). A game still going
     after ``max_game_length`` turns ends there, drawn."""
+    if int(max_game_length) < 1:
+        raise ValueError(f"max_game_length is a number of turns from 1, not {max_game_length}")
     loaded = sow.load(variant, options or None)
     name = short_name(loaded.name)
     if name not in _LOADED:
-        _register(name, variant, loaded)
+        # The parameters' defaults are the variant's own, whatever options
+        # this first call gives.
+        _register(name, variant, sow.load(variant))
     elif _LOADED[name][0] != variant:
         raise ValueError(
             f"OpenSpiel already knows {name} from {_LOADED[name][0]!r}, not {variant!r}"
@@ -106,6 +110,9 @@ def _register(name, source, loaded):
         def new_initial_state(self):
             return State(self)
 
+        def __reduce__(self):
+            return (_game_from, (source, dict(self.get_parameters())))
+
         def make_py_observer(self, iig_obs_type=None, params=None):
             return Observer(self, params)
 
@@ -150,6 +157,12 @@ def _register(name, source, loaded):
         def __str__(self):
             return self.sow.text()
 
+        def __reduce__(self):
+            # A pickle names the game and the actions taken: loaded again,
+            # anywhere, and replayed.
+            params = dict(self.get_game().get_parameters())
+            return (_state_from, (source, params, self.history()))
+
     class Observer:
         """The position as numbers (``sow.Game.tensor``), the same for both
         players (perfect information); the information state is the same,
@@ -171,6 +184,19 @@ def _register(name, source, loaded):
 
     _LOADED[name] = (source, Game)
     pyspiel.register_game(game_type, Game)
+
+
+def _game_from(source, params):
+    """The game a pickle names: ``load_game`` with its parameters."""
+    return load_game(source, **params)
+
+
+def _state_from(source, params, history):
+    """The state a pickle names: its game's start, the actions replayed."""
+    state = _game_from(source, params).new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 class Settings:

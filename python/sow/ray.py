@@ -64,6 +64,9 @@ def _part(variant: Variant, games: int, start: int, stop: int, kwargs: dict) -> 
 
 
 def _submit(variant: Variant, games: int, parts: Optional[int], kwargs: dict) -> list:
+    # The arguments are checked here, by a part of no games, before any
+    # task is sent: a mistake is one error, not one a task.
+    variant.analyze_part(games, 0, 0, **kwargs)
     ref = ray.put(variant)
     return [
         _part.remote(ref, games, start, stop, kwargs)
@@ -123,6 +126,8 @@ def tournament(
     ``meetings``, each pair's results with the first named player's share
     of the decided games and its 95% Wilson interval; ``reports``, each
     pair's ``sow analyze`` report. The same seed gives the same table."""
+    if isinstance(players, str):
+        raise TypeError(f"players is a list of players' names, not the string {players!r}")
     names = list(players)
     if len(names) < 2:
         raise ValueError(f"a tournament has two players or more, not {len(names)}")
@@ -132,6 +137,8 @@ def tournament(
     v = _variant(variant, options)
     pairs = list(itertools.combinations(names, 2))
     shared = dict(seed=seed, level=level, max_plies=max_plies, first=first)
+    for a, b in pairs:
+        v.analyze_part(games, 0, 0, players=[a, b], **shared)  # checked before any task
     submitted = [
         _submit(v, games, parts, dict(shared, players=[a, b])) for a, b in pairs
     ]

@@ -85,9 +85,58 @@ fn variant_error(py: Python<'_>, e: &sow::load::LoadError) -> PyErr {
     raise(py, "VariantError", (e.render(), diagnostics(e)))
 }
 
+/// The longest move `Game.play` reads.
+const MAX_MOVE: usize = 64;
+
 /// How a variant's turns are numbered.
 fn actions(v: &sow::Variant) -> sow::actions::Actions {
     sow::actions::Actions::of(&v.engine.rules)
+}
+
+/// A whole-number argument from `low` to `high`, or an error saying which
+/// argument, what it takes and what it was given.
+fn whole(value: &Bound<'_, PyAny>, what: &str, low: u64, high: u64) -> PyResult<u64> {
+    let is_int = value.is_instance_of::<pyo3::types::PyInt>();
+    match value.extract::<i128>() {
+        Ok(n) if is_int && (i128::from(low)..=i128::from(high)).contains(&n) => Ok(n as u64),
+        _ if is_int => Err(PyValueError::new_err(match high {
+            u64::MAX => format!("{what} is a whole number from {low}, not {value}"),
+            _ => format!("{what} is {low} to {high}, not {value}"),
+        })),
+        _ => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} is a whole number, not {}",
+            value.get_type().name()?
+        ))),
+    }
+}
+
+/// The threads a run takes: all the cores unless told, 1 to 256.
+fn jobs(given: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    match given {
+        None => Ok(sow::runs::all_cores().clamp(1, 256)),
+        Some(j) => Ok(whole(j, "jobs", 1, 256)? as usize),
+    }
+}
+
+/// Does `work` off the interpreter lock on a thread of its own, looking
+/// for Ctrl-C meanwhile: on one, the run is asked to stop (as Ctrl-C stops
+/// the command line's), and `KeyboardInterrupt` raised once it has.
+fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    std::thread::scope(|s| {
+        let running = s.spawn(work);
+        while !running.is_finished() {
+            py.allow_threads(|| std::thread::sleep(std::time::Duration::from_millis(20)));
+            if let Err(stop) = py.check_signals() {
+                sow::runs::interrupt();
+                let _ = py.allow_threads(|| running.join());
+                sow::runs::resume();
+                return Err(stop);
+            }
+        }
+        running
+            .join()
+            .map_err(|_| PyValueError::new_err("the run failed"))
+    })
 }
 
 /// A JSON value as Python's `json` module reads it.
@@ -185,7 +234,8 @@ impl Variant {
     }
 
     /// The move numbered `action`, as the notation writes it.
-    fn action_to_string(&self, action: usize) -> PyResult<String> {
+    fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let action = whole(action, "an action", 0, u64::MAX)? as usize;
         let numbered = actions(&self.inner);
         numbered
             .written(&self.inner.engine.rules, action)
@@ -229,16 +279,19 @@ impl Variant {
     /// The number of whole-turn paths of `depth` turns from the start
     /// (on every core, the interpreter lock released).
     #[pyo3(signature = (depth, first=None))]
-    fn perft(&self, py: Python<'_>, depth: u32, first: Option<&str>) -> PyResult<u64> {
-        if depth > sow::limits::MAX_PERFT_DEPTH {
-            return Err(PyValueError::new_err(format!(
-                "a perft depth is at most {}",
-                sow::limits::MAX_PERFT_DEPTH
-            )));
-        }
+    fn perft(
+        &self,
+        py: Python<'_>,
+        depth: &Bound<'_, PyAny>,
+        first: Option<&str>,
+    ) -> PyResult<u64> {
+        let most = u64::from(sow::limits::MAX_PERFT_DEPTH);
+        let depth = whole(depth, "a perft depth", 0, most)? as u32;
         let start = self.start(first)?;
         let jobs = sow::runs::all_cores();
-        let counted = py.allow_threads(move || sow::play::perft_split(&start, depth, jobs, true));
+        let counted = interruptible(py, move || {
+            sow::play::perft_split(&start, depth, jobs, true)
+        })?;
         match counted {
             Ok((n, _, _)) => Ok(n),
             Err(e) => Err(PyValueError::new_err(e.to_string())),
@@ -254,15 +307,16 @@ impl Variant {
     fn random_games(
         &self,
         py: Python<'_>,
-        n: u64,
+        n: &Bound<'_, PyAny>,
         seed: u64,
-        jobs: Option<usize>,
+        jobs: Option<&Bound<'_, PyAny>>,
         max_plies: u32,
         moves: bool,
         first: Option<&str>,
     ) -> PyResult<PyObject> {
+        let n = whole(n, "the number of games", 0, u64::MAX)?;
+        let jobs = self::jobs(jobs)?;
         let start = self.start(first)?.position().clone();
-        let jobs = jobs.unwrap_or_else(sow::runs::all_cores).clamp(1, 256);
         let variant = self.inner.clone();
         let plan = sow::play::random::Plan {
             games: n,
@@ -270,7 +324,7 @@ impl Variant {
             max_plies,
             moves,
         };
-        let summed = py.allow_threads(move || {
+        let summed = interruptible(py, move || {
             let mut played = Vec::new();
             let summary =
                 sow::play::random::random_games(&variant, &start, plan, jobs, true, |p| {
@@ -286,7 +340,7 @@ impl Variant {
                 }
                 line
             })
-        });
+        })?;
         match summed {
             Ok(line) => to_python(py, &line),
             Err(message) => Err(PyValueError::new_err(message)),
@@ -296,21 +350,22 @@ impl Variant {
     /// Plays `games` games and measures the variant, as `sow analyze`
     /// does: the same figures, as its JSON (game `i` from seed `seed +
     /// i`; the same seed gives the same report whatever `jobs`).
-    #[pyo3(signature = (games, seed=0, players=None, level=sow::ai::DEFAULT_LEVEL, max_plies=10_000, jobs=None, first=None))]
+    #[pyo3(signature = (games, seed=0, players=None, level=None, max_plies=10_000, jobs=None, first=None))]
     #[allow(clippy::too_many_arguments)]
     fn analyze(
         &self,
         py: Python<'_>,
-        games: u64,
+        games: &Bound<'_, PyAny>,
         seed: u64,
         players: Option<Vec<String>>,
-        level: u8,
+        level: Option<&Bound<'_, PyAny>>,
         max_plies: u32,
-        jobs: Option<usize>,
+        jobs: Option<&Bound<'_, PyAny>>,
         first: Option<&str>,
     ) -> PyResult<PyObject> {
+        let games = whole(games, "the number of games", 0, u64::MAX)?;
         let plan = analysis_plan(games, seed, players, level, max_plies)?;
-        let part = self.analyze_games(py, plan, 0..games, jobs, first)?;
+        let part = self.analyze_games(py, plan, 0..games, self::jobs(jobs)?, first)?;
         let variant = self.inner.clone();
         let report = sow::analyze::Report::merged(&variant, vec![part])
             .map_err(PyValueError::new_err)?
@@ -322,28 +377,31 @@ impl Variant {
     /// `analyze` would make with the other arguments, and returns them
     /// summed, as a dict for `merge_analysis` (which may run anywhere:
     /// this is how `sow.ray` splits a run over machines).
-    #[pyo3(signature = (games, start, stop, seed=0, players=None, level=sow::ai::DEFAULT_LEVEL, max_plies=10_000, jobs=None, first=None))]
+    #[pyo3(signature = (games, start, stop, seed=0, players=None, level=None, max_plies=10_000, jobs=None, first=None))]
     #[allow(clippy::too_many_arguments)]
     fn analyze_part(
         &self,
         py: Python<'_>,
-        games: u64,
-        start: u64,
-        stop: u64,
+        games: &Bound<'_, PyAny>,
+        start: &Bound<'_, PyAny>,
+        stop: &Bound<'_, PyAny>,
         seed: u64,
         players: Option<Vec<String>>,
-        level: u8,
+        level: Option<&Bound<'_, PyAny>>,
         max_plies: u32,
-        jobs: Option<usize>,
+        jobs: Option<&Bound<'_, PyAny>>,
         first: Option<&str>,
     ) -> PyResult<PyObject> {
+        let games = whole(games, "the number of games", 0, u64::MAX)?;
+        let start = whole(start, "start", 0, u64::MAX)?;
+        let stop = whole(stop, "stop", 0, u64::MAX)?;
         if start > stop || stop > games {
             return Err(PyValueError::new_err(format!(
                 "games {start}..{stop} are not a part of {games} games: 0 <= start <= stop <= games"
             )));
         }
         let plan = analysis_plan(games, seed, players, level, max_plies)?;
-        let part = self.analyze_games(py, plan, start..stop, jobs, first)?;
+        let part = self.analyze_games(py, plan, start..stop, self::jobs(jobs)?, first)?;
         let value =
             serde_json::to_value(&part).map_err(|e| PyValueError::new_err(e.to_string()))?;
         to_python(py, &value)
@@ -359,8 +417,14 @@ impl Variant {
             .iter()
             .map(|p| {
                 let text: String = dumps.call1((p,))?.extract()?;
-                serde_json::from_str::<sow::analyze::Part>(&text)
-                    .map_err(|e| PyValueError::new_err(format!("not a part of an analysis: {e}")))
+                serde_json::from_str::<sow::analyze::Part>(&text).map_err(|e| {
+                    // (Where in the JSON made of the dict would only mislead.)
+                    let why = e.to_string();
+                    let why = why.split(" at line ").next().unwrap_or_default();
+                    PyValueError::new_err(format!(
+                        "not a part of an analysis, as `analyze_part` returns one: {why}"
+                    ))
+                })
             })
             .collect::<PyResult<Vec<_>>>()?;
         let report =
@@ -400,18 +464,19 @@ fn analysis_plan(
     games: u64,
     seed: u64,
     players: Option<Vec<String>>,
-    level: u8,
+    level: Option<&Bound<'_, PyAny>>,
     max_plies: u32,
 ) -> PyResult<sow::analyze::Plan> {
+    let level = match level {
+        Some(l) => whole(l, "a level", 1, 9)? as u8,
+        None => sow::ai::DEFAULT_LEVEL,
+    };
     let players = players.unwrap_or_else(|| vec!["random".to_string()]);
     if !(1..=2).contains(&players.len()) {
         return Err(PyValueError::new_err(format!(
             "name one player for both seats or two, not {}",
             players.len()
         )));
-    }
-    if !sow::ai::LEVELS.contains(&level) {
-        return Err(PyValueError::new_err("a level is 1 to 9"));
     }
     let named = players
         .iter()
@@ -436,15 +501,14 @@ impl Variant {
         py: Python<'_>,
         plan: sow::analyze::Plan,
         games: std::ops::Range<u64>,
-        jobs: Option<usize>,
+        jobs: usize,
         first: Option<&str>,
     ) -> PyResult<sow::analyze::Part> {
         let start = self.start(first)?.position().clone();
-        let jobs = jobs.unwrap_or_else(sow::runs::all_cores).clamp(1, 256);
         let variant = self.inner.clone();
-        Ok(py.allow_threads(move || {
+        interruptible(py, move || {
             sow::analyze::analyze_part(&variant, &start, plan, games, jobs, true)
-        }))
+        })
     }
 
     /// A game from the variant's setup, `first` to move where the rules
@@ -491,25 +555,20 @@ impl Game {
 
 #[pymethods]
 impl Game {
-    /// The legal moves, as the notation writes them.
+    /// The legal moves, as the notation writes them (with a turn half
+    /// chosen by actions, the moves it can still be).
     fn legal_moves(&self) -> Vec<String> {
         let game = self.lock();
-        game.legal_turns()
-            .iter()
-            .map(|&t| sow::notation::write_turn(&game, t))
+        actions(&self.variant)
+            .open(&game, self.partial)
+            .map(|t| sow::notation::write_turn(&game, t))
             .collect()
     }
 
     /// Plays a move written as the notation writes it (`sow.MoveError` if
     /// it is not legal here, with the command line's message).
-    fn play(&mut self, py: Python<'_>, r#move: &str) -> PyResult<()> {
-        if r#move.trim().is_empty() || r#move.len() > 64 {
-            return Err(raise(
-                py,
-                "MoveError",
-                ("a move is a pit's label, as `legal_moves()` writes it",),
-            ));
-        }
+    #[pyo3(signature = (r#move))]
+    fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Some(p) = self.partial {
             let numbers = actions(&self.variant).taken(p);
             return Err(raise(
@@ -520,7 +579,20 @@ impl Game {
                 ),),
             ));
         }
-        let played = sow::play::play_written(&mut self.lock(), 0, r#move.trim());
+        let Ok(text) = r#move.extract::<String>() else {
+            let kind = r#move.get_type().name()?;
+            let why = format!("a move is text, as `legal_moves()` writes it, not {kind}");
+            return Err(raise(py, "MoveError", (why,)));
+        };
+        let why = match text.trim() {
+            "" => Some("a move is a pit's label, as `legal_moves()` writes it, not nothing".into()),
+            t if t.len() > MAX_MOVE => Some(format!("a move is at most {MAX_MOVE} characters")),
+            _ => None,
+        };
+        if let Some(why) = why {
+            return Err(raise(py, "MoveError", (why,)));
+        }
+        let played = sow::play::play_written(&mut self.lock(), 0, text.trim());
         match played {
             Ok(_) => Ok(()),
             Err(d) => Err(raise(py, "MoveError", (d.to_string(),))),
@@ -536,7 +608,8 @@ impl Game {
 
     /// Plays the legal action numbered `action` (`sow.MoveError` if no
     /// legal action has that number here): a move, or a step of one.
-    fn apply_action(&mut self, py: Python<'_>, action: usize) -> PyResult<()> {
+    fn apply_action(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let action = whole(action, "an action", 0, u64::MAX)? as usize;
         let numbered = actions(&self.variant);
         let mut game = self.game.lock().unwrap_or_else(|e| e.into_inner());
         match numbered.choose(&game, self.partial, action) {
@@ -636,28 +709,38 @@ impl Game {
     }
 
     /// A pickle holds the variant and the position (with the positions
-    /// seen, for the repetition rule) and the actions taken of a turn half
-    /// chosen: it plays on as the game would.
+    /// seen, for the repetition rule), the turns played and the actions
+    /// taken of a turn half chosen: it plays on as the game would.
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(
         &self,
         py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, PyObject, Vec<usize>)> {
+    ) -> PyResult<(Bound<'py, PyAny>, PyObject, (u32, Vec<usize>))> {
         let Some(owner) = &self.owner else {
             return Err(PyValueError::new_err("this game does not know its variant"));
         };
         let from = owner.bind(py).getattr("game_from")?;
         let args = (self.position(py)?,).into_pyobject(py)?;
-        Ok((from, args.into_any().unbind(), self.pending_actions()))
+        let state = (self.lock().plies(), self.pending_actions());
+        Ok((from, args.into_any().unbind(), state))
     }
 
-    /// Takes the actions a pickle kept of a turn half chosen.
-    fn __setstate__(&mut self, py: Python<'_>, pending: Vec<usize>) -> PyResult<()> {
-        for action in pending
-            .into_iter()
-            .take(actions(&self.variant).most_per_turn())
-        {
-            self.apply_action(py, action)?;
+    /// Takes what a pickle kept beside the position: the turns played and
+    /// the actions taken of a turn half chosen.
+    fn __setstate__(&mut self, state: (u32, Vec<usize>)) -> PyResult<()> {
+        let (plies, pending) = state;
+        self.lock().set_plies(plies);
+        let numbered = actions(&self.variant);
+        for &action in pending.iter().take(numbered.most_per_turn()) {
+            let chosen = numbered.choose(&self.lock(), self.partial, action);
+            match chosen {
+                Some(sow::actions::Chosen::Partial(p)) => self.partial = Some(p),
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "{pending:?} are not the actions of a turn half chosen here"
+                    )))
+                }
+            }
         }
         Ok(())
     }
@@ -694,15 +777,22 @@ fn tournament_table(py: Python<'_>, meetings: Vec<Bound<'_, PyDict>>) -> PyResul
                 m.get_item(k)?
                     .ok_or_else(|| PyValueError::new_err(format!("a meeting has no `{k}`")))
             };
+            let players = get("players")?;
+            if players.is_instance_of::<pyo3::types::PyString>() {
+                return Err(PyValueError::new_err(
+                    "a meeting's `players` are two names, not one string",
+                ));
+            }
             Ok(sow::tournament::Meeting {
-                players: get("players")?.extract()?,
+                players: players.extract()?,
                 wins: get("wins")?.extract()?,
                 draws: get("draws")?.extract()?,
                 unfinished: get("unfinished")?.extract()?,
             })
         })
         .collect::<PyResult<Vec<_>>>()?;
-    to_python(py, &sow::tournament::table(&meetings))
+    let table = sow::tournament::table(&meetings).map_err(PyValueError::new_err)?;
+    to_python(py, &table)
 }
 
 /// The shipped variants' names.
@@ -726,10 +816,20 @@ fn load(
 ) -> PyResult<Variant> {
     let options = option_pairs(options)?;
     match sow::load::load(name_or_path, Path::new(""), &options) {
-        Ok(v) => Ok(Variant {
-            inner: Arc::new(v),
-            loaded_from: (name_or_path.to_string(), options),
-        }),
+        Ok(v) => {
+            // A pickle loads a file again by its whole path, wherever the
+            // process that loads it runs from.
+            let path = Path::new(name_or_path);
+            let from = match sow::load::is_path(name_or_path) {
+                true => std::path::absolute(path)
+                    .map_or(name_or_path.into(), |p| p.to_string_lossy().into_owned()),
+                false => name_or_path.to_string(),
+            };
+            Ok(Variant {
+                inner: Arc::new(v),
+                loaded_from: (from, options),
+            })
+        }
         Err(e) => Err(variant_error(py, &e)),
     }
 }

@@ -2,8 +2,12 @@
 positions, outcomes, counts and reports; errors with their places."""
 
 import json
+import os
 import pickle
 import random
+import signal
+import threading
+import time
 
 import pytest
 
@@ -239,7 +243,77 @@ def test_parts_of_an_analysis_put_together(cli):
         kalah.analyze_part(30, 20, 31)
     with pytest.raises(ValueError, match="not a part of an analysis"):
         kalah.merge_analysis([{"plan": 1}])
-    with pytest.raises(ValueError, match="not of kalah"):
+    with pytest.raises(ValueError, match="are of wari, not kalah"):
         kalah.merge_analysis([sow.load("wari").analyze_part(30, 0, 30, seed=9)])
     with pytest.raises(ValueError, match="a level is 1 to 9"):
         kalah.analyze(2, players=["mcts:0"])
+
+
+def test_a_pickle_keeps_the_turns_played():
+    game = sow.load("kalah").new_game()
+    for _ in range(5):
+        game.apply_action(game.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(game))
+    assert again.plies == game.plies == 5
+    assert again.position == game.position
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda g, v: g.apply_action(-1), ValueError, "an action is a whole number from 0, not -1"),
+        (lambda g, v: g.apply_action(2**70), ValueError, "an action is a whole number from 0"),
+        (lambda g, v: g.apply_action("a"), TypeError, "an action is a whole number, not str"),
+        (lambda g, v: v.action_to_string(-2), ValueError, "an action is a whole number from 0, not -2"),
+        (lambda g, v: g.play(None), sow.MoveError, "a move is text"),
+        (lambda g, v: g.play(""), sow.MoveError, "not nothing"),
+        (lambda g, v: g.play("A" * 100), sow.MoveError, "a move is at most 64 characters"),
+        (lambda g, v: v.perft(-1), ValueError, "a perft depth is 0 to 64, not -1"),
+        (lambda g, v: v.random_games(-5), ValueError, "the number of games is a whole number from 0"),
+        (lambda g, v: v.random_games(2, jobs=0), ValueError, "jobs is 1 to 256, not 0"),
+        (lambda g, v: v.analyze(2, level=256), ValueError, "a level is 1 to 9, not 256"),
+        (lambda g, v: v.analyze(-1), ValueError, "the number of games is a whole number from 0"),
+        (lambda g, v: v.analyze_part(10, -1, 3), ValueError, "start is a whole number from 0"),
+    ],
+)
+def test_a_bad_argument_is_named_with_what_it_takes(call, error, message):
+    kalah = sow.load("kalah")
+    with pytest.raises(error, match=message.replace("(", r"\(")):
+        call(kalah.new_game(), kalah)
+
+
+def test_ctrl_c_stops_a_long_run():
+    # The run is asked to stop, and KeyboardInterrupt raised once it has;
+    # the next run goes to its end.
+    kalah = sow.load("kalah")
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        kalah.perft(30)
+    assert time.monotonic() - started < 30
+    assert kalah.perft(3) == 185
+
+
+def test_parts_of_other_variants_or_options_are_refused():
+    oware = sow.load("oware-abapa")
+    forbidden = sow.load("oware-abapa", {"grand_slam": "forbidden"})
+    with pytest.raises(ValueError, match="are of oware-abapa under other rules or options"):
+        oware.merge_analysis([oware.analyze_part(10, 0, 5), forbidden.analyze_part(10, 5, 10)])
+    with pytest.raises(ValueError, match="are of kalah, not oware-abapa"):
+        oware.merge_analysis([sow.load("kalah").analyze_part(10, 0, 10)])
+    with pytest.raises(ValueError, match="different runs: seed 1 and 2"):
+        oware.merge_analysis([oware.analyze_part(10, 0, 5, seed=1), oware.analyze_part(10, 5, 10, seed=2)])
+
+
+def test_a_half_chosen_turn_lists_the_moves_still_open():
+    omweso = sow.load("omweso")
+    game, chooser = omweso.new_game(), random.Random(1)
+    while True:
+        plies = game.plies
+        game.apply_action(chooser.choice(game.legal_actions()))
+        if game.plies == plies:
+            break
+    first = omweso.action_to_string(game.pending_actions[0])
+    assert len(game.legal_moves()) >= 2
+    assert all(m.startswith(first) for m in game.legal_moves())

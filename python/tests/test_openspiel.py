@@ -2,6 +2,7 @@
 shipped variant, Oware abapa agrees with OpenSpiel's native `oware` move by
 move, and OpenSpiel's algorithms play them unchanged."""
 
+import pickle
 import random
 
 import pyspiel  # the test extras install open_spiel
@@ -83,3 +84,24 @@ def test_options_are_game_parameters():
     game = sow.openspiel.load_game("oware-abapa", grand_slam="forbidden")
     assert game.get_parameters()["grand_slam"] == "forbidden"
     assert pyspiel.load_game("sow_oware_abapa").get_parameters()["grand_slam"] == "capture_nothing"
+
+
+def test_a_state_and_a_game_pickle():
+    game = sow.openspiel.load_game("kalah")
+    state = game.new_initial_state()
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.sow.plies == state.sow.plies
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+
+
+def test_the_parameters_defaults_are_the_variants_own():
+    # Whatever options the first call gives, a game loaded without them
+    # has the variant's defaults.
+    sow.openspiel.load_game("oware-abapa", grand_slam="forbidden")
+    plain = sow.openspiel.load_game("oware-abapa")
+    assert plain.variant.options["grand_slam"] == "capture_nothing"
+    with pytest.raises(ValueError, match="max_game_length"):
+        sow.openspiel.load_game("kalah", max_game_length=0)

@@ -81,5 +81,14 @@ def test_bad_calls_say_what_is_wrong():
         sow.ray.tournament("kalah", ["random", "random"], games=2)
     with pytest.raises(ValueError, match="at least one part"):
         sow.ray.analyze("kalah", 2, parts=0)
-    with pytest.raises(ValueError, match="not a computer player"):
+    # Checked before any task is sent: the error is sow's own, not a task's.
+    with pytest.raises(ValueError, match="not a computer player") as raised:
         sow.ray.analyze("kalah", 2, players=["human"])
+    assert type(raised.value) is ValueError
+    with pytest.raises(ValueError, match="`mcts:x`: a level is 1 to 9") as raised:
+        sow.ray.tournament("kalah", ["random", "mcts:x"], games=2)
+    assert type(raised.value) is ValueError
+    with pytest.raises(TypeError, match="not the string"):
+        sow.ray.tournament("kalah", "random", games=2)
+    with pytest.raises(ValueError, match="the number of games is a whole number from 0"):
+        sow.ray.analyze("kalah", -1)

@@ -188,7 +188,7 @@ impl Actions {
 
     /// The legal turns of `game` that `partial` leads to (all of them,
     /// with none).
-    fn open<'g>(
+    pub fn open<'g>(
         &self,
         game: &'g Game,
         partial: Option<Partial>,

@@ -220,7 +220,9 @@ pub fn load_text(
     Loader::default().finish(name, text, Some(place), options)
 }
 
-fn is_path(spec: &str) -> bool {
+/// Whether a variant named on the command line or from Python is a file:
+/// a path has a `/` or ends in `.sow`; anything else is a shipped name.
+pub fn is_path(spec: &str) -> bool {
     spec.contains('/') || spec.ends_with(".sow")
 }
 

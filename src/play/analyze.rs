@@ -714,6 +714,9 @@ fn endless_word(e: Endless) -> &'static str {
 /// ([`Report::merged`]), however the games were split.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Part {
+    /// The variant played: its name and a fingerprint of its rules with
+    /// the options in force.
+    pub variant: String,
     /// The whole run's plan.
     pub plan: Plan,
     /// The first game played.
@@ -768,6 +771,7 @@ pub fn analyze_part(
         },
     );
     Part {
+        variant: identity(variant),
         plan,
         from,
         to: from + done,
@@ -775,6 +779,46 @@ pub fn analyze_part(
         figures,
         games: kept,
     }
+}
+
+/// A variant's name and a fingerprint (FNV-1a) of its rules as one file
+/// with the options in force: the same for the same rules on any machine.
+fn identity(variant: &Variant) -> String {
+    let fnv = crate::load::show(variant)
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    format!("{} {fnv:016x}", variant.name())
+}
+
+/// How two runs' plans differ, in the words of the command line.
+fn differences(a: &Plan, b: &Plan) -> String {
+    let mut out = Vec::new();
+    let mut differ = |what: &str, x: String, y: String| {
+        if x != y {
+            out.push(format!("{what} {x} and {y}"));
+        }
+    };
+    differ("games", a.games.to_string(), b.games.to_string());
+    differ("seed", a.seed.to_string(), b.seed.to_string());
+    differ(
+        "players",
+        format!("{:?}", a.players.map(Seat::name)),
+        format!("{:?}", b.players.map(Seat::name)),
+    );
+    differ(
+        "levels",
+        format!("{:?}", a.levels),
+        format!("{:?}", b.levels),
+    );
+    differ(
+        "max plies",
+        a.max_plies.to_string(),
+        b.max_plies.to_string(),
+    );
+    differ("keep", a.keep.to_string(), b.keep.to_string());
+    out.join(", ")
 }
 
 /// Plays the plan's games on `jobs` threads (the same games whatever
@@ -810,14 +854,18 @@ impl<'a> Report<'a> {
                 break;
             }
             if p.plan != plan {
-                return Err(format!(
-                    "the parts are of different runs: {:?} and {:?}",
-                    p.plan, plan
-                ));
+                let how = differences(&plan, &p.plan);
+                return Err(format!("the parts are of different runs: {how}"));
             }
-            if !totals.fits(&p.figures) {
-                let name = variant.name();
-                return Err(format!("games {}..{} are not of {name}", p.from, p.to));
+            if p.variant != identity(variant) || !totals.fits(&p.figures) {
+                let (name, theirs) = (variant.name(), p.variant.split(' ').next().unwrap_or(""));
+                return Err(match theirs == name {
+                    true => format!(
+                        "games {}..{} are of {name} under other rules or options",
+                        p.from, p.to
+                    ),
+                    false => format!("games {}..{} are of {theirs}, not {name}", p.from, p.to),
+                });
             }
             if p.from < next {
                 return Err(format!("games {}..{} are in two parts", p.from, next));

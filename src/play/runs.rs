@@ -30,6 +30,17 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
+/// Asks the runs under way to stop, as Ctrl-C does (for a host, such as
+/// Python, that sees Ctrl-C itself).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Lets runs go on to their end again after [`interrupt`].
+pub fn resume() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+}
+
 /// The number of threads a run uses by default: one per core.
 pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -32,10 +32,30 @@ pub struct Meeting {
 /// The most rounds the ratings' fit takes (it settles in far fewer).
 const MAX_ROUNDS: usize = 10_000;
 
+/// The most games a table counts, all meetings together (2^53: each count
+/// exact as a JSON number).
+pub const MAX_GAMES: u64 = 1 << 53;
+
 /// The table of a tournament's meetings: each player's games, score and
 /// rating (best rated first), and each meeting with the first player's
-/// share of the decided games and its 95% Wilson interval.
-pub fn table(meetings: &[Meeting]) -> Value {
+/// share of the decided games and its 95% Wilson interval. Two meetings
+/// of the same pair count together. A meeting of a player with itself,
+/// or more than [`MAX_GAMES`] games, are refused.
+pub fn table(meetings: &[Meeting]) -> Result<Value, String> {
+    let mut total: u64 = 0;
+    for m in meetings {
+        if m.players[0] == m.players[1] {
+            return Err(format!(
+                "a meeting is of two players, not of `{}` with itself",
+                m.players[0]
+            ));
+        }
+        total = [m.wins[0], m.wins[1], m.draws, m.unfinished]
+            .into_iter()
+            .try_fold(total, u64::checked_add)
+            .filter(|&t| t <= MAX_GAMES)
+            .ok_or(format!("a table counts at most {MAX_GAMES} games"))?;
+    }
     let mut names: Vec<&str> = Vec::new();
     for m in meetings {
         for p in &m.players {
@@ -52,9 +72,6 @@ pub fn table(meetings: &[Meeting]) -> Value {
     let mut record = vec![[0u64; 4]; n];
     for m in meetings {
         let [a, b] = [index(&m.players[0]), index(&m.players[1])];
-        if a == b {
-            continue;
-        }
         let draws = m.draws as f64 + 1.0;
         let played = (m.wins[0] + m.wins[1]) as f64 + draws;
         points[a] += m.wins[0] as f64 + draws / 2.0;
@@ -102,7 +119,7 @@ pub fn table(meetings: &[Meeting]) -> Value {
             })
         })
         .collect();
-    json!({"players": players, "meetings": meetings})
+    Ok(json!({"players": players, "meetings": meetings}))
 }
 
 /// The Bradley–Terry strengths that best explain `points` (each player's
@@ -151,6 +168,10 @@ mod tests {
             draws,
             unfinished: 0,
         }
+    }
+
+    fn table(meetings: &[Meeting]) -> Value {
+        super::table(meetings).unwrap()
     }
 
     fn ratings(t: &Value) -> Vec<(String, f64)> {
@@ -203,6 +224,22 @@ mod tests {
             meeting("z", "x", [6, 3], 0),
         ]);
         assert!(ratings(&cycle).iter().all(|x| x.1.abs() < 0.1));
+    }
+
+    /// A player met with itself, or more games than the counts hold
+    /// exactly, are refused.
+    #[test]
+    fn a_table_that_cannot_be_is_refused() {
+        let own = super::table(&[meeting("a", "a", [1, 2], 0)]).unwrap_err();
+        assert_eq!(own, "a meeting is of two players, not of `a` with itself");
+        let many = super::table(&[meeting("a", "b", [u64::MAX, 1], 0)]).unwrap_err();
+        assert!(many.starts_with("a table counts at most"), "{many}");
+        let half = MAX_GAMES / 2 + 1;
+        let summed = super::table(&[
+            meeting("a", "b", [half, 0], 0),
+            meeting("b", "c", [half, 0], 0),
+        ]);
+        assert!(summed.is_err());
     }
 
     /// A meeting's share is of the decided games, with its interval.

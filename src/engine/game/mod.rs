@@ -258,6 +258,12 @@ impl Game {
         self.st.plies
     }
 
+    /// Counts the turns played from `plies` (a game resumed from a saved
+    /// position, which does not hold the count).
+    pub fn set_plies(&mut self, plies: u32) {
+        self.st.plies = plies;
+    }
+
     /// In a match: the rounds ended so far (0 in a game of one round).
     pub fn rounds(&self) -> u32 {
         self.st.rounds
