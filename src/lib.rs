@@ -32,6 +32,8 @@ pub mod ir;
 pub mod lang;
 pub mod limits;
 pub mod play;
+#[cfg(feature = "serve")]
+pub mod serve;
 
 pub use forms::{actions, json, notation, render, svg, tensor};
 pub use lang::{check, load, syntax, variants};

@@ -20,6 +20,8 @@ mod pick;
 mod play;
 mod random;
 mod run;
+#[cfg(feature = "serve")]
+mod serve;
 mod show;
 
 use std::io::{self, Write};
@@ -62,6 +64,9 @@ enum Command {
     Show(show::Show),
     /// Run a scripted game (TOML) and check its expectations.
     Run(run::Run),
+    /// Serve the playground's JSON API (and its page) on this machine.
+    #[cfg(feature = "serve")]
+    Serve(serve::Serve),
     /// List the shipped variants: name and title, one a line.
     List,
     /// Print a completion script for a shell (`sow completions bash >
@@ -93,6 +98,8 @@ pub fn main() -> i32 {
         Command::Analyze(c) => c.run(&mut out),
         Command::Show(c) => c.run(&mut out),
         Command::Run(c) => c.run(&mut out),
+        #[cfg(feature = "serve")]
+        Command::Serve(c) => c.run(&mut out),
         Command::List => list::list(&mut out),
         Command::Completions(c) => c.run(&mut out),
         Command::Man(c) => c.run(&mut out),

@@ -220,6 +220,20 @@ pub fn load_text(
     Loader::default().finish(name, text, Some(place), options)
 }
 
+/// A variant from its text, reading no file: it may build only on shipped
+/// variants (for text from elsewhere, such as a web request).
+pub fn load_sealed(
+    name: &str,
+    text: &str,
+    options: &[(String, String)],
+) -> Result<Variant, LoadError> {
+    let loader = Loader {
+        sealed: true,
+        ..Loader::default()
+    };
+    loader.finish(name, text, None, options)
+}
+
 /// Whether a variant named on the command line or from Python is a file:
 /// a path has a `/` or ends in `.sow`; anything else is a shipped name.
 pub fn is_path(spec: &str) -> bool {
@@ -244,6 +258,8 @@ struct Loader {
     /// Names a file removed from its base, and where: an error about one
     /// of them in the base points there too.
     removed: Vec<(String, Span)>,
+    /// No file is read: only shipped variants are built on.
+    sealed: bool,
 }
 
 impl Loader {
@@ -374,6 +390,25 @@ impl Loader {
             return None;
         }
         let local = dir.join(format!("{spec}.sow"));
+        let shipped = !is_path(&spec) && variants::source(&spec).is_some();
+        if self.sealed && !shipped {
+            let d = Diagnostic::at(
+                at,
+                format!("`{spec}` is not a shipped variant, and here no file is read"),
+                "not shipped",
+            )
+            .suggest(
+                &spec,
+                variants::names(),
+                format!(
+                    "build on a shipped variant: {}",
+                    variants::names().join(", ")
+                ),
+            )
+            .kind(Kind::Unknown(spec.as_str().into()));
+            self.diagnostics.push(d);
+            return None;
+        }
         let place = if is_path(&spec) {
             Place::File(dir.join(&spec))
         } else if variants::source(&spec).is_some() {

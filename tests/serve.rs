@@ -1,0 +1,413 @@
+//! `sow serve` (issue 26): every endpoint of the JSON API answers in the
+//! contract's terms, a bad request is a 4xx naming what is wrong (bad
+//! JSON, unknown fields, bodies too large, a variant whose turn never
+//! ends, a file named), and a server started as a user starts it answers
+//! thousands of requests, some at once and some malformed, in bounded
+//! memory.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sow::serve::api;
+
+/// An endpoint of the API.
+type Endpoint = fn(&[u8]) -> api::Answer;
+
+fn post(endpoint: Endpoint, body: Value) -> (u16, Value) {
+    endpoint(body.to_string().as_bytes())
+}
+
+fn error(answer: &(u16, Value)) -> &str {
+    assert_eq!(answer.0, 400, "{}", answer.1);
+    answer.1["error"].as_str().unwrap_or("")
+}
+
+/// `/api/moves` lists what `sow moves --format json` lists, from the start
+/// or from a position; `/api/play` plays moves as `sow play --format json`
+/// prints them.
+#[test]
+fn moves_and_play_answer_as_the_command_line() {
+    let cli = common::bin::sow_with(&["moves", "kalah", "--format", "json"], "");
+    let expected: Vec<Value> = cli
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (status, moves) = post(api::moves, json!({"variant": "kalah"}));
+    assert_eq!(status, 200);
+    assert_eq!(moves["moves"].as_array().unwrap(), &expected);
+    let cli = common::bin::sow_with(
+        &["play", "oware-abapa", "--moves", "C d", "--format", "json"],
+        "",
+    );
+    let expected: Vec<Value> = cli
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (status, played) = post(
+        api::play,
+        json!({"variant": "oware-abapa", "moves": ["C", "d"]}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(played["plies"].as_array().unwrap(), &expected);
+    // From the position the play reached, the moves are those of it.
+    let position = expected[2]["position"].clone();
+    let (_, from) = post(
+        api::moves,
+        json!({"variant": "oware-abapa", "position": position}),
+    );
+    assert_eq!(from["position"], expected[2]["position"]);
+    assert!(!from["moves"].as_array().unwrap().is_empty());
+}
+
+/// `/api/check` places each problem by line and column (and where it
+/// ends); a variant that loads has none.
+#[test]
+fn check_places_each_problem() {
+    let kalah = sow::variants::source("kalah").unwrap();
+    let (status, fine) = api::check(kalah.as_bytes());
+    assert_eq!(
+        (status, fine["ok"].clone(), fine["name"].clone()),
+        (200, json!(true), json!("kalah"))
+    );
+    let broken = kalah.replacen("seeds 4", "seeds 4\n  sedes 3", 1);
+    let line = broken.lines().position(|l| l.contains("sedes")).unwrap() + 1;
+    let (status, found) = api::check(broken.as_bytes());
+    assert_eq!((status, found["ok"].clone()), (200, json!(false)));
+    let d = &found["diagnostics"][0];
+    assert_eq!(d["line"], line, "{d}");
+    assert_eq!(d["column"], 3, "{d}");
+    assert!(d["end_column"].as_u64().unwrap() > 3, "{d}");
+    assert!(d["hint"].as_str().unwrap_or("").contains("seeds"), "{d}");
+    assert_eq!(error(&api::check(b"\xff\xfe")), "a variant's text is UTF-8");
+}
+
+/// No request reads a file: a variant sent as text builds only on
+/// shipped variants, and a name is only ever a shipped one.
+#[test]
+fn no_request_reads_a_file() {
+    let (_, found) = api::check(b"variant x\nextends \"/etc/hostname\"\n");
+    let text = found["diagnostics"].to_string();
+    assert!(
+        text.contains("is not a shipped variant, and here no file is read"),
+        "{text}"
+    );
+    let named = post(api::moves, json!({"variant": "variants/kalah.sow"}));
+    assert!(error(&named).contains("is not a shipped variant"));
+    let extended = "variant mine\nextends kalah\n";
+    let (status, _) = post(api::moves, json!({"source": extended}));
+    assert_eq!(status, 200, "a shipped base is read from the binary");
+}
+
+/// `/api/ai` gives a computer's turn and the position it leads to;
+/// `/api/analyze` the report `sow analyze --format json` gives.
+#[test]
+fn ai_and_analyze_answer() {
+    let (status, turn) = post(api::ai, json!({"variant": "kalah", "player": "minimax:2"}));
+    assert_eq!(status, 200, "{turn}");
+    let legal: Vec<Value> = post(api::moves, json!({"variant": "kalah"})).1["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].clone())
+        .collect();
+    assert!(legal.contains(&turn["move"]), "{turn}");
+    let cli = common::bin::sow_with(
+        &[
+            "analyze", "kalah", "--games", "40", "--seed", "3", "--level", "1", "--format", "json",
+        ],
+        "",
+    );
+    let (status, report) = post(
+        api::analyze,
+        json!({"variant": "kalah", "games": 40, "seed": 3}),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(report, serde_json::from_str::<Value>(&cli.stdout).unwrap());
+}
+
+/// Each bad request is a 400 naming what is wrong and what would be
+/// right.
+#[test]
+fn bad_requests_say_what_is_wrong() {
+    let cases: Vec<(Endpoint, &[u8], &str)> = vec![
+        (
+            api::moves,
+            b"{",
+            "the request is not one this endpoint reads",
+        ),
+        (
+            api::moves,
+            b"[]",
+            "the request is not one this endpoint reads",
+        ),
+        (api::moves, b"\xff", "a request's body is UTF-8 JSON"),
+        (
+            api::moves,
+            br#"{"variant":"kalah","colour":1}"#,
+            "unknown field `colour`",
+        ),
+        (api::moves, br#"{}"#, "name the variant"),
+        (
+            api::moves,
+            br#"{"variant":"kalah","source":"x"}"#,
+            "one of them",
+        ),
+        (
+            api::moves,
+            br#"{"variant":"kalha"}"#,
+            "`kalha` is not a shipped variant",
+        ),
+        (
+            api::moves,
+            br#"{"variant":"kalah","position":{"pits":1}}"#,
+            "the position has no `to_move`",
+        ),
+        (api::moves, br#"{"variant":"kalah","first":"east"}"#, "east"),
+        (
+            api::play,
+            br#"{"variant":"kalah","moves":["Z"]}"#,
+            "move 1 (`Z`)",
+        ),
+        (
+            api::ai,
+            br#"{"variant":"kalah","player":"human"}"#,
+            "not a computer player",
+        ),
+        (
+            api::ai,
+            br#"{"variant":"kalah","player":"mcts:2","level":3}"#,
+            "give the level once",
+        ),
+        (
+            api::ai,
+            br#"{"variant":"kalah","level":12}"#,
+            "a level is 1 to 9, not 12",
+        ),
+        (
+            api::analyze,
+            br#"{"variant":"kalah","games":100000}"#,
+            "at most 1000 games",
+        ),
+        (
+            api::analyze,
+            br#"{"variant":"kalah","players":["mcts:9"]}"#,
+            "levels 1 to 3",
+        ),
+        (
+            api::analyze,
+            br#"{"variant":"kalah","players":["a","b","c"]}"#,
+            "one player for both seats or two",
+        ),
+        (
+            api::analyze,
+            br#"{"variant":"kalah","max_plies":0}"#,
+            "`max_plies` is 1 to",
+        ),
+    ];
+    for (endpoint, body, says) in cases {
+        let answer = endpoint(body);
+        let message = error(&answer);
+        assert!(
+            message.contains(says),
+            "{}: {message}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    let broken = post(api::moves, json!({"source": "variant x\n"}));
+    assert_eq!(broken.0, 400);
+    assert!(
+        !broken.1["diagnostics"].as_array().unwrap().is_empty(),
+        "{}",
+        broken.1
+    );
+    let over = post(
+        api::ai,
+        json!({"variant": "kalah", "position": {
+        "variant": "kalah", "to_move": null,
+        "pits": {"A":0,"B":0,"C":0,"D":0,"E":0,"F":0,"a":0,"b":0,"c":0,"d":0,"e":0,"f":0},
+        "stores": {"south": 24, "north": 24}, "hands": {"south": 0, "north": 0}, "state": {}}}),
+    );
+    assert!(
+        error(&over).contains("over") || error(&over).contains("to_move"),
+        "{}",
+        over.1
+    );
+}
+
+/// A variant whose turn never ends nor repeats: the engine's work limit
+/// stops it, and the request is answered (within seconds).
+#[test]
+fn a_turn_that_never_ends_is_answered() {
+    let text = "variant slow
+players south north
+board {
+  row north: f e d c b a
+  row south: A B C D E F
+}
+setup {
+  seeds 4
+}
+track: A B C D E F a b c d e f
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+rule go at land when sowings * 0 + count(board, seeds(here) >= 0) > 0 {
+  relay
+}
+end never when false
+";
+    let started = std::time::Instant::now();
+    let answer = post(api::moves, json!({"source": text}));
+    assert_eq!(answer.0, 400, "{}", answer.1);
+    assert!(error(&answer).contains("engine's limit"), "{}", answer.1);
+    assert!(started.elapsed() < Duration::from_secs(60));
+}
+
+/// A server started as a user starts it, on a free port of loopback.
+struct Server {
+    child: std::process::Child,
+    address: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = common::bin::spawn(&["serve", "--port", "0"]);
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        // "sow serve: http://127.0.0.1:PORT/ (Ctrl-C stops it)"
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .unwrap()
+            .to_string();
+        Server { child, address }
+    }
+
+    /// One request on a connection of its own: the status and the body.
+    fn ask(&self, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        // (A server may refuse a body too large before it is all sent.)
+        let _ = stream.write_all(body);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let text = String::from_utf8_lossy(&answer).into_owned();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let body = text
+            .split_once("\r\n\r\n")
+            .map_or(String::new(), |(_, b)| b.to_string());
+        (status, body)
+    }
+
+    /// The server's resident memory, in KiB.
+    fn memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Over HTTP: every endpoint and the page, a body too large (413), a
+/// page that is not there (404).
+#[test]
+fn the_server_answers_over_http() {
+    let server = Server::start();
+    let (status, page) = server.ask("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("/api/variants"));
+    let (status, list) = server.ask("GET", "/api/variants", b"");
+    assert_eq!(status, 200);
+    let list: Value = serde_json::from_str(&list).unwrap();
+    assert_eq!(
+        list["variants"].as_array().unwrap().len(),
+        sow::variants::names().len()
+    );
+    let (status, file) = server.ask("GET", "/api/variants/kalah", b"");
+    assert_eq!(status, 200);
+    assert!(file.contains("\"source\""));
+    assert_eq!(server.ask("GET", "/api/variants/nope", b"").0, 404);
+    let moves = br#"{"variant":"kalah"}"#;
+    for path in ["/api/moves", "/api/play", "/api/ai", "/api/analyze"] {
+        let (status, body) = server.ask("POST", path, moves);
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+    assert_eq!(server.ask("POST", "/api/check", b"variant x\n").0, 200);
+    let huge = vec![b'x'; sow::serve::MAX_BODY + 1];
+    assert_eq!(server.ask("POST", "/api/check", &huge).0, 413);
+    assert_eq!(server.ask("GET", "/etc/passwd", b"").0, 404);
+    assert_eq!(server.ask("GET", "/api/moves", b"").0, 405);
+}
+
+/// A load from this process: 3000 requests, from 8 threads at once, a
+/// third of them malformed; every one is answered, and the server's
+/// memory stays bounded.
+#[test]
+fn thousands_of_requests_are_all_answered() {
+    let server = Server::start();
+    let warm = server.ask("POST", "/api/moves", br#"{"variant":"bao-la-kiswahili"}"#);
+    assert_eq!(warm.0, 200);
+    let before = server.memory();
+    let bodies: [(&str, &[u8], u16); 6] = [
+        ("/api/moves", br#"{"variant":"bao-la-kiswahili"}"#, 200),
+        (
+            "/api/play",
+            br#"{"variant":"oware-abapa","moves":["C","d","E"]}"#,
+            200,
+        ),
+        ("/api/check", b"variant x\nplayers a b\n", 200),
+        ("/api/moves", b"{\"variant\":", 400),
+        ("/api/ai", br#"{"variant":"kalah","player":"nobody"}"#, 400),
+        ("/api/moves", b"\xff\xff", 400),
+    ];
+    let answered = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for t in 0..8 {
+            let (server, bodies, answered) = (&server, &bodies, &answered);
+            s.spawn(move || {
+                for i in 0..375 {
+                    let (path, body, expected) = bodies[(t + i) % bodies.len()];
+                    let (status, text) = server.ask("POST", path, body);
+                    assert_eq!(status, expected, "{path}: {text}");
+                    answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    assert_eq!(answered.into_inner(), 3000);
+    let after = server.memory();
+    assert!(
+        after < before + 200 * 1024,
+        "memory grew from {before} KiB to {after} KiB"
+    );
+}
