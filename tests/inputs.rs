@@ -3,6 +3,8 @@
 //! design review). Each now gets a clear error or a result, quickly, and
 //! what it prints stays small. The limits are those of `src/limits.rs`.
 
+mod common;
+
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -457,24 +459,7 @@ fn a_mistake_inside_a_definition_is_reported_once() {
 /// engine's limit stopped it. The limit is on work now, a few seconds.
 #[test]
 fn a_turn_that_never_ends_nor_repeats_stops_within_seconds() {
-    let text = "variant slow
-players south north
-board {
-  row north: f e d c b a
-  row south: A B C D E F
-}
-setup {
-  seeds 4
-}
-track: A B C D E F a b c d e f
-rule own at start {
-  require owner(origin) == mover and seeds(origin) > 0
-}
-rule go at land when sowings * 0 + count(board, seeds(here) >= 0) > 0 {
-  relay
-}
-end never when false
-";
+    let text = common::NEVER_ENDING_TURN;
     let file = temp("slow.sow", text.as_bytes());
     let r = sow(&["play", &file, "--moves", "A"], 60);
     assert_eq!(r.code, 1);

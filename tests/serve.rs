@@ -12,10 +12,7 @@ use std::net::TcpStream;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sow::serve::api;
-
-/// An endpoint of the API.
-type Endpoint = fn(&[u8]) -> api::Answer;
+use sow::serve::api::{self, Endpoint};
 
 fn post(endpoint: Endpoint, body: Value) -> (u16, Value) {
     endpoint(body.to_string().as_bytes())
@@ -244,24 +241,7 @@ fn bad_requests_say_what_is_wrong() {
 /// stops it, and the request is answered (within seconds).
 #[test]
 fn a_turn_that_never_ends_is_answered() {
-    let text = "variant slow
-players south north
-board {
-  row north: f e d c b a
-  row south: A B C D E F
-}
-setup {
-  seeds 4
-}
-track: A B C D E F a b c d e f
-rule own at start {
-  require owner(origin) == mover and seeds(origin) > 0
-}
-rule go at land when sowings * 0 + count(board, seeds(here) >= 0) > 0 {
-  relay
-}
-end never when false
-";
+    let text = common::NEVER_ENDING_TURN;
     let started = std::time::Instant::now();
     let answer = post(api::moves, json!({"source": text}));
     assert_eq!(answer.0, 400, "{}", answer.1);

@@ -27,6 +27,9 @@ pub const MAX_ANALYZE_LEVEL: u8 = 3;
 /// An answer: an HTTP status and its JSON body.
 pub type Answer = (u16, Value);
 
+/// An endpoint taking a body: its request's body to its answer.
+pub type Endpoint = fn(&[u8]) -> Answer;
+
 fn bad(message: impl Into<String>) -> Answer {
     (400, json!({ "error": message.into() }))
 }
@@ -124,6 +127,20 @@ fn game(v: &Variant, a: &Ask) -> Result<Game, Answer> {
     }
 }
 
+/// Answers a game request: `work` is given the request, its variant and
+/// its game, and gives the answer's body (or a 4xx).
+fn with_game(
+    body: &[u8],
+    work: impl FnOnce(Ask, Variant, Game) -> Result<Value, Answer>,
+) -> Answer {
+    let asked = ask(body).and_then(|a| {
+        let v = variant(&a)?;
+        let g = game(&v, &a)?;
+        work(a, v, g)
+    });
+    asked.map_or_else(|e| e, |v| (200, v))
+}
+
 /// A variant's problems, each placed by line and column (from 1) where it
 /// has a place in the text, its end too (for underlining), with its hint.
 fn diagnostics(e: &load::LoadError) -> Vec<Value> {
@@ -205,10 +222,7 @@ pub fn variant_file(name: &str) -> Answer {
 /// `POST /api/moves`: every legal turn from the position, as `sow moves
 /// --format json` lists them.
 pub fn moves(body: &[u8]) -> Answer {
-    let run = || -> Result<Value, Answer> {
-        let a = ask(body)?;
-        let v = variant(&a)?;
-        let game = game(&v, &a)?;
+    with_game(body, |_, v, game| {
         let mut moves = Vec::new();
         for &t in game.legal_turns() {
             let mut next = game.clone();
@@ -216,17 +230,13 @@ pub fn moves(body: &[u8]) -> Answer {
             moves.push(json::moved(&v, &game, t, &next));
         }
         Ok(json!({ "position": json::position(&v, &game), "moves": moves }))
-    };
-    run().map_or_else(|e| e, |v| (200, v))
+    })
 }
 
 /// `POST /api/play`: the moves played from the position, each ply as
 /// `sow play --format json` prints it (ply 0 the position itself).
 pub fn play(body: &[u8]) -> Answer {
-    let run = || -> Result<Value, Answer> {
-        let a = ask(body)?;
-        let v = variant(&a)?;
-        let mut game = game(&v, &a)?;
+    with_game(body, |a, v, mut game| {
         let moves = a.moves.clone().unwrap_or_default();
         if moves.len() > MAX_PLIES as usize {
             return Err(bad(format!("at most {MAX_PLIES} moves a request")));
@@ -244,17 +254,13 @@ pub fn play(body: &[u8]) -> Answer {
             plies.push(line(i + 1, Some(m), &game));
         }
         Ok(json!({ "plies": plies }))
-    };
-    run().map_or_else(|e| e, |v| (200, v))
+    })
 }
 
 /// `POST /api/ai`: the turn a computer player chooses in the position,
 /// and the position it leads to.
 pub fn ai(body: &[u8]) -> Answer {
-    let run = || -> Result<Value, Answer> {
-        let a = ask(body)?;
-        let v = variant(&a)?;
-        let game = game(&v, &a)?;
+    with_game(body, |a, v, game| {
         let word = a.player.as_deref().unwrap_or("mcts");
         let (seat, at) = ai::computer_named(word).map_err(bad)?;
         let level = match (at, a.level) {
@@ -274,17 +280,13 @@ pub fn ai(body: &[u8]) -> Answer {
         let mut next = game.clone();
         next.play(turn).map_err(|e| bad(e.to_string()))?;
         Ok(json::moved(&v, &game, turn, &next))
-    };
-    run().map_or_else(|e| e, |v| (200, v))
+    })
 }
 
 /// `POST /api/analyze`: `sow analyze --format json` over at most
 /// [`MAX_GAMES`] games.
 pub fn analyze(body: &[u8]) -> Answer {
-    let run = || -> Result<Value, Answer> {
-        let a = ask(body)?;
-        let v = variant(&a)?;
-        let start = game(&v, &a)?;
+    with_game(body, |a, v, start| {
         let games = a.games.unwrap_or(100);
         if games > MAX_GAMES {
             return Err(bad(format!(
@@ -322,6 +324,5 @@ pub fn analyze(body: &[u8]) -> Answer {
         };
         let jobs = crate::runs::all_cores();
         Ok(analyze::analyze(&v, start.position(), plan, jobs, true).json())
-    };
-    run().map_or_else(|e| e, |v| (200, v))
+    })
 }

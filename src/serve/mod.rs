@@ -35,7 +35,22 @@ pub fn router() -> Router {
     let shared = Shared {
         work: Arc::new(Semaphore::new(crate::runs::all_cores() * 2)),
     };
-    Router::new()
+    let posts: [(&str, api::Endpoint); 5] = [
+        ("/api/check", api::check),
+        ("/api/moves", api::moves),
+        ("/api/play", api::play),
+        ("/api/ai", api::ai),
+        ("/api/analyze", api::analyze),
+    ];
+    let routes = posts
+        .into_iter()
+        .fold(Router::new(), |r, (path, endpoint)| {
+            r.route(
+                path,
+                post(move |s: State<Shared>, b: Bytes| work(s, b, endpoint)),
+            )
+        });
+    routes
         .route(
             "/",
             get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX) }),
@@ -44,26 +59,6 @@ pub fn router() -> Router {
         .route(
             "/api/variants/{name}",
             get(|Path(name): Path<String>| async move { reply(api::variant_file(&name)) }),
-        )
-        .route(
-            "/api/check",
-            post(|s: State<Shared>, b: Bytes| work(s, b, api::check)),
-        )
-        .route(
-            "/api/moves",
-            post(|s: State<Shared>, b: Bytes| work(s, b, api::moves)),
-        )
-        .route(
-            "/api/play",
-            post(|s: State<Shared>, b: Bytes| work(s, b, api::play)),
-        )
-        .route(
-            "/api/ai",
-            post(|s: State<Shared>, b: Bytes| work(s, b, api::ai)),
-        )
-        .route(
-            "/api/analyze",
-            post(|s: State<Shared>, b: Bytes| work(s, b, api::analyze)),
         )
         .fallback(|| async {
             reply((
@@ -82,11 +77,7 @@ fn reply((status, body): api::Answer) -> Response {
 }
 
 /// Does an endpoint's work on a blocking thread, once a permit is free.
-async fn work(
-    State(shared): State<Shared>,
-    body: Bytes,
-    endpoint: fn(&[u8]) -> api::Answer,
-) -> Response {
+async fn work(State(shared): State<Shared>, body: Bytes, endpoint: api::Endpoint) -> Response {
     let Ok(_permit) = shared.work.acquire().await else {
         return reply((
             503,

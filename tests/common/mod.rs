@@ -9,6 +9,28 @@ use std::sync::Arc;
 
 use sow::{Engine, Game, Position, Turn, Variant};
 
+/// A variant whose turn relays for ever without repeating (its rules read
+/// `sowings` in a sum, so no two states look alike): only the engine's
+/// work limit stops it (found by fuzzing).
+pub const NEVER_ENDING_TURN: &str = "variant slow
+players south north
+board {
+  row north: f e d c b a
+  row south: A B C D E F
+}
+setup {
+  seeds 4
+}
+track: A B C D E F a b c d e f
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+rule go at land when sowings * 0 + count(board, seeds(here) >= 0) > 0 {
+  relay
+}
+end never when false
+";
+
 /// A path under the project's oracle data, `tests/oracles/`: a test whose
 /// file is missing fails saying which.
 pub fn oracle(path: &str) -> PathBuf {
