@@ -116,6 +116,10 @@ sowing at most, and the rules let this one go on without coming back to a state 
 /// The most diagnostics shown for one input; the rest are counted.
 pub const MAX_SHOWN: usize = 100;
 
+/// The most steps of a turn shown step by step (`Game::show_turns`):
+/// those past it are not noted, and the turn's end is shown at once.
+pub const MAX_FRAMES: usize = 10_000;
+
 /// The longest word "did you mean" compares (a longer one is a typo of
 /// nothing).
 pub const MAX_SUGGESTED: usize = 64;

@@ -1,7 +1,8 @@
 //! Properties every variant must have, shipped or not: seeds are conserved
 //! by every turn of random games; a position saved mid-game and resumed
 //! gives the same game; `perft` equals the leaves found by walking the
-//! legal turns one by one; every turn's notation reads back as itself.
+//! legal turns one by one; every turn's notation reads back as itself; a
+//! turn shown step by step is the same turn, each step one seed or rule.
 
 mod common;
 
@@ -195,5 +196,73 @@ fn perft_equals_walking_the_moves() {
                 v.name()
             );
         }
+    }
+}
+
+/// A turn shown step by step (the playground's sowing) ends where the same
+/// turn played at full speed does, and its steps are what they say: a
+/// lift empties one pit of what it takes, a sowing step adds one seed to
+/// one cell, and nothing else changes between steps.
+#[test]
+fn a_turn_shown_step_by_step_is_the_same_turn() {
+    use sow::engine::StepKind;
+    for v in all_variants() {
+        let name = v.engine.rules.name.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut steps, mut sown) = (0usize, 0usize);
+        for _ in 0..20 {
+            let mut fast = Game::new(v.engine.clone()).unwrap();
+            let mut shown = fast.clone();
+            shown.show_turns(true);
+            for _ in 0..300 {
+                if fast.outcome().is_some() || fast.legal_turns().is_empty() {
+                    break;
+                }
+                let legal = fast.legal_turns();
+                let t = legal[rng.gen_range(0..legal.len())];
+                let before = shown.position().clone();
+                let (a, b) = (fast.play(t), shown.play(t));
+                assert_eq!(a.is_ok(), b.is_ok(), "{name}: {t:?}");
+                if a.is_err() {
+                    break;
+                }
+                assert_eq!(fast.position(), shown.position(), "{name}: {t:?}");
+                assert_eq!(fast.legal_turns(), shown.legal_turns(), "{name}");
+                assert_eq!(fast.outcome(), shown.outcome(), "{name}");
+                let Some(s) = shown.shown() else { continue };
+                assert!(!s.cut, "{name}: a turn of over 10,000 steps");
+                let mut prev = &before.cells;
+                for f in &s.frames {
+                    steps += 1;
+                    let changed: Vec<usize> = (0..f.cells.len())
+                        .filter(|&c| f.cells[c] != prev[c])
+                        .collect();
+                    match f.kind {
+                        StepKind::Sow => {
+                            sown += 1;
+                            let c = f.at[0] as usize;
+                            assert_eq!(f.cells[c], prev[c] + 1, "{name}: {t:?} sows one seed");
+                            // (A turn from the store lifts from it unseen.)
+                            assert!(
+                                changed
+                                    .iter()
+                                    .all(|&d| d == c || d >= v.engine.rules.pits.len()),
+                                "{name}: {t:?}: {changed:?}"
+                            );
+                        }
+                        StepKind::Lift => {
+                            let c = f.at[0] as usize;
+                            assert!(f.cells[c] <= prev[c], "{name}: {t:?}");
+                            assert!(changed.iter().all(|&d| d == c), "{name}: {t:?}");
+                        }
+                        StepKind::Rule => {
+                            assert!(f.at.iter().all(|&c| f.cells[c as usize] < prev[c as usize]));
+                        }
+                    }
+                    prev = &f.cells;
+                }
+            }
+        }
+        assert!(sown > 0 && steps >= sown, "{name}: no seed shown sown");
     }
 }

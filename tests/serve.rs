@@ -18,6 +18,16 @@ fn post(endpoint: Endpoint, body: Value) -> (u16, Value) {
     endpoint(body.to_string().as_bytes())
 }
 
+/// Answers' entries without what the playground adds to the contract's
+/// lines (`pit`, the pit a turn starts from).
+fn contract(list: &Value) -> Vec<Value> {
+    let mut list = list.as_array().unwrap().clone();
+    for item in &mut list {
+        item.as_object_mut().unwrap().remove("pit");
+    }
+    list
+}
+
 fn error(answer: &(u16, Value)) -> &str {
     assert_eq!(answer.0, 400, "{}", answer.1);
     answer.1["error"].as_str().unwrap_or("")
@@ -36,7 +46,7 @@ fn moves_and_play_answer_as_the_command_line() {
         .collect();
     let (status, moves) = post(api::moves, json!({"variant": "kalah"}));
     assert_eq!(status, 200);
-    assert_eq!(moves["moves"].as_array().unwrap(), &expected);
+    assert_eq!(contract(&moves["moves"]), expected);
     let cli = common::bin::sow_with(
         &["play", "oware-abapa", "--moves", "C d", "--format", "json"],
         "",
@@ -51,7 +61,7 @@ fn moves_and_play_answer_as_the_command_line() {
         json!({"variant": "oware-abapa", "moves": ["C", "d"]}),
     );
     assert_eq!(status, 200);
-    assert_eq!(played["plies"].as_array().unwrap(), &expected);
+    assert_eq!(contract(&played["plies"]), expected);
     // From the position the play reached, the moves are those of it.
     let position = expected[2]["position"].clone();
     let (_, from) = post(
@@ -257,7 +267,13 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = common::bin::spawn(&["serve", "--port", "0"]);
+        Server::start_with(&[])
+    }
+
+    fn start_with(more: &[&str]) -> Server {
+        let mut args = vec!["serve", "--port", "0"];
+        args.extend_from_slice(more);
+        let mut child = common::bin::spawn(&args);
         let mut line = String::new();
         BufReader::new(child.stdout.as_mut().unwrap())
             .read_line(&mut line)
@@ -325,7 +341,15 @@ fn the_server_answers_over_http() {
     let server = Server::start();
     let (status, page) = server.ask("GET", "/", b"");
     assert_eq!(status, 200);
-    assert!(page.contains("/api/variants"));
+    assert!(page.contains(r#"<script src="/app.js">"#), "{page}");
+    for asset in ["/app.js", "/app.css"] {
+        let (status, text) = server.ask("GET", asset, b"");
+        assert_eq!(status, 200, "{asset}");
+        assert!(text.len() > 1000, "{asset}");
+    }
+    let (status, words) = server.ask("GET", "/api/language", b"");
+    assert_eq!(status, 200);
+    assert!(words.contains("\"capture\""));
     let (status, list) = server.ask("GET", "/api/variants", b"");
     assert_eq!(status, 200);
     let list: Value = serde_json::from_str(&list).unwrap();
@@ -338,11 +362,18 @@ fn the_server_answers_over_http() {
     assert!(file.contains("\"source\""));
     assert_eq!(server.ask("GET", "/api/variants/nope", b"").0, 404);
     let moves = br#"{"variant":"kalah"}"#;
-    for path in ["/api/moves", "/api/play", "/api/ai", "/api/analyze"] {
+    for path in [
+        "/api/moves",
+        "/api/play",
+        "/api/ai",
+        "/api/analyze",
+        "/api/record",
+    ] {
         let (status, body) = server.ask("POST", path, moves);
         assert_eq!(status, 200, "{path}: {body}");
     }
     assert_eq!(server.ask("POST", "/api/check", b"variant x\n").0, 200);
+    assert_eq!(server.ask("POST", "/api/show", b"variant x\n").0, 200);
     let huge = vec![b'x'; sow::serve::MAX_BODY + 1];
     assert_eq!(server.ask("POST", "/api/check", &huge).0, 413);
     assert_eq!(server.ask("GET", "/etc/passwd", b"").0, 404);
@@ -390,4 +421,235 @@ fn thousands_of_requests_are_all_answered() {
         after < before + 200 * 1024,
         "memory grew from {before} KiB to {after} KiB"
     );
+}
+
+/// A request whose work takes longer than the server allows is answered
+/// 503 at the limit, saying so; the server goes on answering.
+#[test]
+fn work_past_the_time_limit_is_answered_at_the_limit() {
+    let server = Server::start_with(&["--time-limit", "0.5"]);
+    let long = br#"{"variant":"oware-abapa","games":1000,"players":["mcts:3"]}"#;
+    let started = std::time::Instant::now();
+    let (status, body) = server.ask("POST", "/api/analyze", long);
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body.contains("took longer than this server allows (0.5 s)"),
+        "{body}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(server.ask("GET", "/api/variants", b"").0, 200);
+    let refused = common::bin::sow_with(&["serve", "--time-limit", "0"], "");
+    assert!(
+        refused.stderr.contains("not a number of seconds"),
+        "{}",
+        refused.stderr
+    );
+}
+
+/// `/api/show` gives a text's one file as `sow show` does, its options
+/// and players; `/api/language` the checker's words.
+#[test]
+fn show_and_language() {
+    let text = sow::variants::source("oware-abapa").unwrap();
+    let (status, shown) = api::show(text.as_bytes());
+    assert_eq!(status, 200);
+    let cli = common::bin::sow_with(&["show", "oware-abapa"], "");
+    assert_eq!(shown["show"].as_str().unwrap(), cli.stdout);
+    assert_eq!(shown["players"], json!(["south", "north"]));
+    assert_eq!(shown["options"][0]["name"], "grand_slam");
+    assert_eq!(
+        shown["options"][0]["choices"],
+        json!({"words": ["capture_nothing", "forbidden", "take_all"]})
+    );
+    let (_, broken) = api::show(b"variant x\nplayers a\n");
+    assert_eq!(broken["ok"], false);
+    assert!(!broken["diagnostics"].as_array().unwrap().is_empty());
+    let (status, words) = api::language();
+    assert_eq!(status, 200);
+    for (list, word) in [
+        ("statements", "rule"),
+        ("actions", "capture"),
+        ("moments", "land"),
+        ("functions", "opposite"),
+        ("words", "mover"),
+    ] {
+        assert!(
+            words[list].as_array().unwrap().contains(&json!(word)),
+            "{list}: {word}"
+        );
+    }
+}
+
+/// `draw` gives each position's picture, every pit a `data-pit` with its
+/// seeds; `steps` each turn seed by seed: Kalah's C lifts four seeds and
+/// sows D, E, F and the store.
+#[test]
+fn a_turn_drawn_and_shown_step_by_step() {
+    let (status, moves) = post(api::moves, json!({"variant": "kalah", "draw": true}));
+    assert_eq!(status, 200);
+    let svg = moves["svg"].as_str().unwrap();
+    for label in ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"] {
+        assert!(
+            svg.contains(&format!(r#"data-pit="{label}" data-seeds="4""#)),
+            "{label}"
+        );
+    }
+    assert!(svg.contains(r#"data-store="south" data-seeds="0""#));
+    let pits: Vec<&str> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["pit"].as_str().unwrap())
+        .collect();
+    assert_eq!(pits, ["A", "B", "C", "D", "E", "F"]);
+    let (status, played) = post(
+        api::play,
+        json!({"variant": "kalah", "moves": ["C"], "steps": true, "draw": true}),
+    );
+    assert_eq!(status, 200);
+    let ply = &played["plies"][1];
+    assert_eq!(ply["pit"], "C");
+    let frames = ply["steps"]["frames"].as_array().unwrap();
+    let seen: Vec<(String, String)> = frames
+        .iter()
+        .map(|f| {
+            (
+                f["kind"].as_str().unwrap().into(),
+                f["at"][0].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("lift", "C"),
+        ("sow", "D"),
+        ("sow", "E"),
+        ("sow", "F"),
+        ("sow", "south"),
+    ];
+    assert_eq!(seen, expected.map(|(k, a)| (k.to_string(), a.to_string())));
+    assert_eq!(frames[0]["pits"]["C"], 0);
+    assert_eq!(frames[2]["pits"]["E"], 5);
+    assert_eq!(frames[4]["stores"]["south"], 1);
+    assert_eq!(frames[4]["pits"], ply["position"]["pits"]);
+    assert!(ply["svg"]
+        .as_str()
+        .unwrap()
+        .contains(r#"data-pit="C" data-seeds="0""#));
+    // A capture is a rule's step: the pits it took from.
+    let (_, cap) = post(
+        api::play,
+        json!({"variant": "kalah", "moves": ["F", "e", "A", "f", "E"], "steps": true}),
+    );
+    let kinds: Vec<Value> = cap["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .skip(1)
+        .flat_map(|p| p["steps"]["frames"].as_array().unwrap().clone())
+        .filter(|f| f["kind"] == "rule")
+        .collect();
+    assert!(!kinds.is_empty(), "the line captures");
+    for f in &kinds {
+        assert!(!f["at"].as_array().unwrap().is_empty());
+    }
+}
+
+/// A record written by `/api/record` is `sow play --record`'s, and
+/// `/api/record/read` plays it back to the same plies; a record whose
+/// moves are not its players', or whose result is not theirs, is refused.
+#[test]
+fn a_record_written_and_read_back() {
+    let moves = ["C", "F", "e", "A"];
+    let (status, written) = post(
+        api::record,
+        json!({"variant": "kalah", "moves": moves, "players": ["human", "mcts"], "level": 2}),
+    );
+    assert_eq!(status, 200, "{written}");
+    let text = written["record"].as_str().unwrap();
+    assert!(text.contains("variant = \"kalah\""));
+    assert!(
+        text.contains("players = { south = \"human\", north = \"mcts\" }"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1. south C\n2. south F\n3. north e\n4. south A\n"),
+        "{text}"
+    );
+    let path = std::env::temp_dir().join(format!("sow-serve-record-{}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let cli = common::bin::sow_with(
+        &[
+            "play",
+            "--from-record",
+            path.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let _ = std::fs::remove_file(&path);
+    assert!(cli.stderr.is_empty(), "{}", cli.stderr);
+    let expected: Vec<Value> = cli
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (status, read) = post(api::record_read, json!({"record": text}));
+    assert_eq!(status, 200, "{read}");
+    let plies: Vec<Value> = read["plies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| json!({"ply": p["ply"], "move": p["move"], "position": p["position"], "outcome": p["outcome"]}))
+        .collect();
+    assert_eq!(plies, expected);
+    let wrong = text.replace("3. north e", "3. south e");
+    assert!(error(&post(api::record_read, json!({"record": wrong})))
+        .contains("move 3 (`e`) is south's, but north is to move"));
+    let wrong = text.replace("result = \"unfinished\"", "result = \"south wins\"");
+    assert!(error(&post(api::record_read, json!({"record": wrong})))
+        .contains("its moves lead to `unfinished`"));
+    assert!(
+        error(&post(api::record_read, json!({"record": "nonsense"})))
+            .starts_with("the record: not a game record")
+    );
+    assert!(error(&post(api::record_read, json!({"variant": "kalah"})))
+        .contains("give the record's text as `record`"));
+}
+
+/// An analysis in parts (`range`), put together (`/api/analyze/merge`),
+/// is the analysis of all its games at once; parts of another run are
+/// refused.
+#[test]
+fn an_analysis_in_parts_is_the_whole() {
+    let ask = |more: Value| {
+        let mut body = json!({"variant": "kalah", "games": 25, "seed": 3});
+        body.as_object_mut()
+            .unwrap()
+            .extend(more.as_object().unwrap().clone());
+        body
+    };
+    let (_, whole) = post(api::analyze, ask(json!({})));
+    let mut parts = Vec::new();
+    for range in [[0, 10], [10, 11], [11, 25]] {
+        let (status, part) = post(api::analyze, ask(json!({"range": range})));
+        assert_eq!(status, 200, "{part}");
+        parts.push(part["part"].clone());
+    }
+    let (status, merged) = post(api::analyze_merge, ask(json!({"parts": parts.clone()})));
+    assert_eq!(status, 200, "{merged}");
+    assert_eq!(merged, whole);
+    let (_, other) = post(api::analyze, ask(json!({"range": [0, 10], "seed": 4})));
+    let mixed = vec![other["part"].clone(), parts[1].clone(), parts[2].clone()];
+    assert!(
+        error(&post(api::analyze_merge, ask(json!({"parts": mixed})))).contains("different runs")
+    );
+    assert!(error(&post(
+        api::analyze_merge,
+        ask(json!({"parts": parts[1..].to_vec()}))
+    ))
+    .contains("games"));
+    assert!(error(&post(api::analyze, ask(json!({"range": [5, 30]}))))
+        .contains("`range` is [from, to]"));
+    assert!(error(&post(api::analyze_merge, ask(json!({})))).contains("no parts"));
 }

@@ -10,6 +10,7 @@
 use super::compiled::{CChain, CRule, Steer, A, N, P, R, V, W};
 use super::eval::Ctx;
 use super::position::Position;
+use super::shown::Shown;
 use super::site::Site;
 use super::{Engine, NONE};
 use crate::ir::Direction;
@@ -100,6 +101,8 @@ pub(crate) struct Acts {
     /// The rules run while tracing (indices in the rules' `rules`), in the
     /// order they ran.
     pub fired: Vec<u16>,
+    /// The turn's steps, while it is shown step by step.
+    pub shown: Option<Box<Shown>>,
 }
 
 impl Engine {
@@ -120,8 +123,12 @@ impl Engine {
         }
         fx.steer(rule.steer);
         if rule.acts {
+            let before = acts.shown.as_ref().map(|_| pos.cells.clone());
             for a in &rule.actions {
                 self.act(a, pos, site, acts, fx);
+            }
+            if let (Some(shown), Some(before)) = (&mut acts.shown, before) {
+                shown.note_rule(&before, self.board.npits, pos);
             }
         }
     }

@@ -7,6 +7,7 @@
 //! (`tests/layout.rs` checks it):
 //!
 //! - `position`, `history`: a position, and the positions a game has been in;
+//! - `shown`: a turn shown step by step, for a person watching;
 //! - `board`: the board's geometry, built once from the rules;
 //! - `compiled`: what the rules compile to, for each mover;
 //! - `eval`: how a compiled condition or number is judged on a position;
@@ -28,12 +29,14 @@ mod game;
 mod history;
 mod plan;
 mod position;
+mod shown;
 mod site;
 mod turn;
 
 pub use board::natural;
 pub use game::{Game, RoundEnd, ENDLESS};
 pub use position::Position;
+pub use shown::{Frame, Shown, StepKind};
 pub use turn::TooLong;
 
 use abilities::Abilities;

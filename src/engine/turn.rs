@@ -9,6 +9,7 @@ use super::compiled::{CRule, PlainAt, C};
 use super::cycle::{Memo, Watch, ANCHOR};
 use super::eval::Ctx;
 use super::position::Position;
+use super::shown::{Shown, StepKind};
 use super::site::{Site, Step};
 use super::{Engine, Turn, NONE};
 use crate::ir::{Direction, Player, Skip, Take};
@@ -318,6 +319,14 @@ impl Engine {
                     h = self.state_hash(pos);
                 }
                 cell
+            } else if let Some(shown) = &mut acts.shown {
+                let sown = Sown {
+                    from,
+                    seeds,
+                    into_from,
+                    skip,
+                };
+                self.sow_shown(pos, mover, at.dir, sown, &mut h, shown)
             } else {
                 self.sow_fast(pos, mover, at.dir, from, seeds, into_from, skip, &mut h)
             };
@@ -562,6 +571,39 @@ impl Engine {
         self.sow_seeds(mover, dir, &mut pos.cells, cell, seeds, skip, h)
     }
 
+    /// [`Engine::sow_fast`] seed by seed, each seed's step shown: the
+    /// same sowing, one seed a call of [`Engine::sow_seeds`].
+    #[cold]
+    #[inline(never)]
+    fn sow_shown(
+        &self,
+        pos: &mut Position,
+        mover: Player,
+        dir: Direction,
+        sown: Sown,
+        h: &mut u64,
+        shown: &mut Shown,
+    ) -> u16 {
+        let Sown {
+            from: mut cell,
+            mut seeds,
+            into_from,
+            skip,
+        } = sown;
+        if into_from && seeds > 0 {
+            pos.cells[cell as usize] += 1;
+            *h = h.wrapping_add(self.board.zobrist[cell as usize]);
+            seeds -= 1;
+            shown.note(StepKind::Sow, &[cell], pos);
+        }
+        while seeds > 0 {
+            cell = self.sow_seeds(mover, dir, &mut pos.cells, cell, 1, skip, h);
+            seeds -= 1;
+            shown.note(StepKind::Sow, &[cell], pos);
+        }
+        cell
+    }
+
     /// Sows seed by seed, judging each place reached: a place `skip when`
     /// holds for is passed over; the `drop` rules are judged for each seed
     /// where it falls (`here`), their captures put away at once. Returns
@@ -614,6 +656,9 @@ impl Engine {
             passed = 0;
             pos.cells[cell as usize] += 1;
             seeds -= 1;
+            if let Some(shown) = &mut acts.shown {
+                shown.note(StepKind::Sow, &[cell], pos);
+            }
             if plan.drop.is_empty() {
                 continue;
             }
@@ -899,6 +944,9 @@ impl Engine {
             n = n.min(have - self.kept(leave, pos, before, at, cell));
         }
         pos.cells[cell as usize] -= n;
+        if let Some(shown) = &mut acts.shown {
+            shown.note(StepKind::Lift, &[cell], pos);
+        }
         if plan.lift.is_empty() {
             return (n, PutAway::default());
         }

@@ -5,7 +5,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::diagnostic::{Diagnostic, Span};
-use crate::engine::{Game, Outcome, Position, Turn};
+use crate::engine::{Game, Outcome, Position, Shown, StepKind, Turn};
 use crate::ir::{Rules, VarScope};
 use crate::limits::MAX_SEEDS;
 use crate::Variant;
@@ -170,6 +170,43 @@ pub fn wins(rules: &Rules, wins: [u64; 2], draws: u64) -> Map<String, Value> {
     }
     tally.insert("draw".into(), draws.into());
     tally
+}
+
+/// A cell's name: a pit's label, a store by its player's name.
+pub fn cell_name(variant: &Variant, cell: u16) -> String {
+    let r = &variant.engine.rules;
+    let c = cell as usize;
+    match r.pits.get(c) {
+        Some(p) => p.label.clone(),
+        None => r.players.get(c - r.pits.len()).cloned().unwrap_or_default(),
+    }
+}
+
+/// A turn's steps as [`crate::engine::Game::show_turns`] noted them: each
+/// with what it did (`lift`, `sow`, `rule`), where (`at`: cells by
+/// [`cell_name`]), and the seeds after it, as [`seeds`] gives them, with
+/// the hands.
+pub fn steps(variant: &Variant, shown: &Shown) -> Value {
+    let r = &variant.engine.rules;
+    let mut pos = Position::default();
+    let frames: Vec<Value> = shown
+        .frames
+        .iter()
+        .map(|f| {
+            pos.cells.clone_from(&f.cells);
+            let mut step = seeds(variant, &pos);
+            let kind = match f.kind {
+                StepKind::Lift => "lift",
+                StepKind::Sow => "sow",
+                StepKind::Rule => "rule",
+            };
+            step["kind"] = json!(kind);
+            step["at"] = f.at.iter().map(|&c| cell_name(variant, c)).collect();
+            step["hands"] = per_player(r, |p| f.hands[p].into());
+            step
+        })
+        .collect();
+    json!({ "frames": frames, "cut": shown.cut })
 }
 
 /// A legal turn as the command line and the conversation give it: the

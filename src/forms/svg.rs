@@ -2,7 +2,10 @@
 //! (North on top), each pit a circle with its seeds counted and its label
 //! and marks under it, the stores at the ends, hands, the last move's pit
 //! ringed, and a line saying who moves or how the game ended. Any board a
-//! variant declares is drawn: its rows, stores and marks say it all.
+//! variant declares is drawn: its rows, stores and marks say it all. Each
+//! pit is a group `data-pit="LABEL" data-seeds="N"`, each store one
+//! `data-store="PLAYER"`, its count the text of class `seeds`: the
+//! playground finds, clicks and animates them.
 
 use std::fmt::Write as _;
 
@@ -101,6 +104,12 @@ pub fn board(v: &Variant, game: &Game, last: Option<u16>) -> String {
             } else {
                 r##" stroke="#6b4a22" stroke-width="1.5""##
             };
+            let seeds = pos.cells[id as usize];
+            let _ = writeln!(
+                s,
+                r##"<g class="pit" data-pit="{}" data-seeds="{seeds}">"##,
+                esc(&pit.label)
+            );
             let _ = writeln!(
                 s,
                 r##"<circle cx="{cx}" cy="{cy}" r="{}" fill="#8a5a2b"{ring}><title>{}</title></circle>"##,
@@ -109,9 +118,8 @@ pub fn board(v: &Variant, game: &Game, last: Option<u16>) -> String {
             );
             let _ = writeln!(
                 s,
-                r##"<text x="{cx}" y="{}" font-size="20" text-anchor="middle" fill="#fffaf0">{}</text>"##,
+                r##"<text class="seeds" x="{cx}" y="{}" font-size="20" text-anchor="middle" fill="#fffaf0">{seeds}</text>"##,
                 cy + 7.0,
-                pos.cells[id as usize]
             );
             let _ = writeln!(
                 s,
@@ -120,11 +128,18 @@ pub fn board(v: &Variant, game: &Game, last: Option<u16>) -> String {
                 esc(&pit.label),
                 esc(&marks)
             );
+            s.push_str("</g>\n");
         }
     }
     for (side, x) in [(left, MARGIN + 4.0), (right, x0 + rows_w + 4.0)] {
         let Some(p) = side else { continue };
         let (y, h) = (HEAD + 8.0, rows_h - 16.0);
+        let seeds = pos.cells[n + p];
+        let _ = writeln!(
+            s,
+            r##"<g class="store" data-store="{}" data-seeds="{seeds}">"##,
+            esc(&r.players[p])
+        );
         let _ = writeln!(
             s,
             r##"<rect x="{x}" y="{y}" width="{}" height="{h}" rx="30" fill="#8a5a2b" stroke="#6b4a22" stroke-width="1.5"/>"##,
@@ -133,9 +148,8 @@ pub fn board(v: &Variant, game: &Game, last: Option<u16>) -> String {
         let cx = x + (STORE - 8.0) / 2.0;
         let _ = writeln!(
             s,
-            r##"<text x="{cx}" y="{}" font-size="24" text-anchor="middle" fill="#fffaf0">{}</text>"##,
+            r##"<text class="seeds" x="{cx}" y="{}" font-size="24" text-anchor="middle" fill="#fffaf0">{seeds}</text>"##,
             y + h / 2.0 + 8.0,
-            pos.cells[n + p]
         );
         let _ = writeln!(
             s,
@@ -143,6 +157,7 @@ pub fn board(v: &Variant, game: &Game, last: Option<u16>) -> String {
             y + h - 10.0,
             esc(&r.players[p])
         );
+        s.push_str("</g>\n");
     }
     let mut status = Vec::new();
     for p in 0..r.seats() {
@@ -160,7 +175,7 @@ pub fn board(v: &Variant, game: &Game, last: Option<u16>) -> String {
     }
     let _ = writeln!(
         s,
-        r##"<text x="{MARGIN}" y="{}" font-size="15" fill="#3b2a14">{}</text>"##,
+        r##"<text class="status" x="{MARGIN}" y="{}" font-size="15" fill="#3b2a14">{}</text>"##,
         HEAD + rows_h + 26.0,
         esc(&status.join(" · "))
     );

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use crate::ai::{self, Seat};
 use crate::analyze::{self, Plan};
-use crate::engine::Game;
+use crate::engine::{Game, Turn};
 use crate::{json, load, Span, Variant};
 
 /// The most games `/api/analyze` plays a request.
@@ -53,10 +53,23 @@ struct Ask {
     player: Option<String>,
     level: Option<u8>,
     seed: Option<u64>,
-    /// `/api/analyze`: how many games, between whom, how long at most.
+    /// `/api/analyze`: how many games, between whom, how long at most
+    /// (`players` also names the seats of `/api/record`).
     games: Option<u64>,
     players: Option<Vec<String>>,
     max_plies: Option<u32>,
+    /// `/api/moves`, `/api/play`: each position drawn (`svg`), each turn
+    /// shown step by step (`steps`).
+    #[serde(default)]
+    draw: bool,
+    #[serde(default)]
+    steps: bool,
+    /// `/api/record/read`: a game record's text.
+    record: Option<String>,
+    /// `/api/analyze`: only these games of the run (`[from, to)`), as a
+    /// part; `/api/analyze/merge`: the parts to put together.
+    range: Option<[u64; 2]>,
+    parts: Option<Vec<analyze::Part>>,
 }
 
 /// Reads a request's body as an [`Ask`].
@@ -64,7 +77,7 @@ fn ask(body: &[u8]) -> Result<Ask, Answer> {
     let text = std::str::from_utf8(body).map_err(|_| bad("a request's body is UTF-8 JSON"))?;
     serde_json::from_str(text).map_err(|e| {
         bad(format!(
-            "the request is not one this endpoint reads: {e} (an object with `variant` or `source`, and as the endpoint takes: `options`, `position`, `first`, `moves`, `player`, `level`, `seed`, `games`, `players`, `max_plies`)"
+            "the request is not one this endpoint reads: {e} (an object with `variant` or `source`, and as the endpoint takes: `options`, `position`, `first`, `moves`, `player`, `level`, `seed`, `games`, `players`, `max_plies`, `draw`, `steps`, `record`, `range`, `parts`)"
         ))
     })
 }
@@ -180,6 +193,50 @@ pub fn check(body: &[u8]) -> Answer {
     }
 }
 
+/// `POST /api/show`: the body is a variant's text; the answer the
+/// variant as one file (`sow show`), its options and its players, or its
+/// problems as `/api/check` gives them.
+pub fn show(body: &[u8]) -> Answer {
+    let Ok(text) = std::str::from_utf8(body) else {
+        return bad("a variant's text is UTF-8");
+    };
+    match load::load_sealed("request.sow", text, &[]) {
+        Ok(v) => (200, described(&v)),
+        Err(e) => (200, json!({ "ok": false, "diagnostics": diagnostics(&e) })),
+    }
+}
+
+/// What the playground shows of a variant beside its text: its name and
+/// title, the one file it composes to, its options and its players.
+fn described(v: &Variant) -> Value {
+    let r = &v.engine.rules;
+    let options: Vec<Value> = r
+        .options
+        .iter()
+        .map(|o| json!({ "name": o.name, "value": o.value, "choices": o.choices }))
+        .collect();
+    json!({
+        "ok": true, "name": v.name(), "title": r.title, "show": load::show(v),
+        "options": options, "players": r.players,
+    })
+}
+
+/// `GET /api/language`: the language's words, as the checker knows them
+/// (the editor colours them): statements and the words that build on a
+/// variant, actions, moments, functions and the other built-in words.
+pub fn language() -> Answer {
+    use crate::ir::{ActionKind, Moment};
+    use crate::lang::check::{statements, FUNCTIONS, WORDS};
+    let statements: Vec<&str> = statements::suggested().collect();
+    let actions: Vec<&str> = ActionKind::ALL.iter().map(|k| k.word()).collect();
+    let moments: Vec<&str> = Moment::ALL.iter().map(|m| m.name()).collect();
+    let body = json!({
+        "statements": statements, "actions": actions, "moments": moments,
+        "functions": FUNCTIONS, "words": WORDS,
+    });
+    (200, body)
+}
+
 /// `GET /api/variants`: the shipped variants, name and title.
 pub fn variants() -> Answer {
     let list: Vec<Value> = crate::variants::names()
@@ -205,56 +262,191 @@ pub fn variant_file(name: &str) -> Answer {
     let Some(v) = Variant::shipped(name) else {
         return (404, json!({ "error": format!("`{name}` does not load") }));
     };
-    let options: Vec<Value> = v
-        .engine
-        .rules
-        .options
-        .iter()
-        .map(|o| json!({ "name": o.name, "value": o.value }))
-        .collect();
-    let body = json!({
-        "name": name, "title": v.engine.rules.title, "source": text,
-        "show": load::show(&v), "options": options,
-    });
+    let mut body = described(&v);
+    body["source"] = json!(text);
     (200, body)
 }
 
 /// `POST /api/moves`: every legal turn from the position, as `sow moves
 /// --format json` lists them.
 pub fn moves(body: &[u8]) -> Answer {
-    with_game(body, |_, v, game| {
+    with_game(body, |a, v, game| {
         let mut moves = Vec::new();
         for &t in game.legal_turns() {
             let mut next = game.clone();
             next.play(t).map_err(|e| bad(e.to_string()))?;
-            moves.push(json::moved(&v, &game, t, &next));
+            let mut m = json::moved(&v, &game, t, &next);
+            m["pit"] = pit_of(&v, t);
+            moves.push(m);
         }
-        Ok(json!({ "position": json::position(&v, &game), "moves": moves }))
+        let mut answer = json!({ "position": json::position(&v, &game), "moves": moves });
+        if a.draw {
+            answer["svg"] = json!(crate::svg::board(&v, &game, None));
+        }
+        Ok(answer)
     })
 }
 
 /// `POST /api/play`: the moves played from the position, each ply as
 /// `sow play --format json` prints it (ply 0 the position itself).
 pub fn play(body: &[u8]) -> Answer {
-    with_game(body, |a, v, mut game| {
+    with_game(body, |a, v, game| {
+        let moves = a.moves.clone().unwrap_or_default();
+        let (plies, _) = played(&a, &v, game, moves.iter().map(|m| (m.as_str(), None)))?;
+        Ok(json!({ "plies": plies }))
+    })
+}
+
+/// The moves played from `game`, each ply as `sow play --format json`
+/// prints it (ply 0 the position itself), with the pit its turn started
+/// from, and where asked its picture and its steps. A move given with its
+/// player (a record's) must be that player's.
+fn played<'m>(
+    a: &Ask,
+    v: &Variant,
+    mut game: Game,
+    moves: impl ExactSizeIterator<Item = (&'m str, Option<&'m str>)>,
+) -> Result<(Vec<Value>, Game), Answer> {
+    if moves.len() > MAX_PLIES as usize {
+        return Err(bad(format!("at most {MAX_PLIES} moves a request")));
+    }
+    game.show_turns(a.steps);
+    let line = |ply: usize, mv: Option<(&str, Turn)>, g: &Game| {
+        let mut line = json!({
+            "ply": ply, "move": mv.map(|m| m.0),
+            "position": json::position(v, g), "outcome": json::outcome(v, g.outcome()),
+        });
+        if let Some((_, t)) = mv {
+            line["pit"] = pit_of(v, t);
+        }
+        if let Some(end) = g.round_end() {
+            line["round_end"] = json::outcome(v, Some(&end.outcome));
+        }
+        if a.draw {
+            line["svg"] = json!(crate::svg::board(v, g, mv.map(|m| m.1.pit)));
+        }
+        if let (true, Some(shown)) = (a.steps && mv.is_some(), g.shown()) {
+            line["steps"] = json::steps(v, shown);
+        }
+        line
+    };
+    let mut plies = vec![line(0, None, &game)];
+    for (i, (m, player)) in moves.enumerate() {
+        if let Some(p) = player.filter(|_| game.outcome().is_none()) {
+            let to_move = &v.engine.rules.players[ai::to_move(&game) as usize];
+            if p != to_move {
+                return Err(bad(format!(
+                    "move {} (`{m}`) is {p}'s, but {to_move} is to move",
+                    i + 1
+                )));
+            }
+        }
+        let (turn, written) = crate::play::play_written(&mut game, 0, m)
+            .map_err(|d| bad(format!("move {} (`{m}`): {}", i + 1, d)))?;
+        plies.push(line(i + 1, Some((&written, turn)), &game));
+    }
+    Ok((plies, game))
+}
+
+/// The pit a turn starts from, by its label (`null` for a pass, or a turn
+/// from a store).
+fn pit_of(v: &Variant, t: Turn) -> Value {
+    match v.engine.rules.pits.get(t.pit as usize) {
+        Some(p) if t != Turn::PASS && t.seeds() == 0 => json!(p.label),
+        Some(_) | None => Value::Null,
+    }
+}
+
+/// `POST /api/record`: a game's record, as `sow play --record` writes it:
+/// the variant (a shipped name, else the file's own name), its options,
+/// who played each seat (`players`), the moves, and how it ended.
+pub fn record(body: &[u8]) -> Answer {
+    with_game(body, |a, v, game| {
+        let r = &v.engine.rules;
+        let start_text = a.position.as_ref().map(Value::to_string);
+        let words = a.players.clone().unwrap_or_default();
+        if words.len() > r.players.len() {
+            return Err(bad(format!(
+                "`players` names at most one seat a player ({})",
+                r.players.len()
+            )));
+        }
+        let mut seats = Vec::new();
+        for (i, p) in r.players.iter().enumerate() {
+            let word = words.get(i).map_or("human", String::as_str);
+            let seat = match word {
+                "human" => "human".to_string(),
+                w => ai::computer_named(w).map_err(bad)?.0.name().to_string(),
+            };
+            seats.push((p.clone(), seat));
+        }
+        let mut end = game.clone();
         let moves = a.moves.clone().unwrap_or_default();
         if moves.len() > MAX_PLIES as usize {
             return Err(bad(format!("at most {MAX_PLIES} moves a request")));
         }
-        let line = |ply: usize, mv: Option<&str>, g: &Game| {
-            json!({
-                "ply": ply, "move": mv,
-                "position": json::position(&v, g), "outcome": json::outcome(&v, g.outcome()),
-            })
-        };
-        let mut plies = vec![line(0, None, &game)];
+        let mut written = Vec::new();
         for (i, m) in moves.iter().enumerate() {
-            crate::play::play_written(&mut game, 0, m)
+            let mover = &r.players[ai::to_move(&end) as usize];
+            let (_, w) = crate::play::play_written(&mut end, 0, m)
                 .map_err(|d| bad(format!("move {} (`{m}`): {}", i + 1, d)))?;
-            plies.push(line(i + 1, Some(m), &game));
+            written.push((mover.clone(), w));
         }
-        Ok(json!({ "plies": plies }))
+        let header = crate::record::Header {
+            variant: a.variant.clone().unwrap_or_else(|| r.name.clone()),
+            title: r.title.clone(),
+            options: r
+                .options
+                .iter()
+                .map(|o| (o.name.clone(), o.value.clone()))
+                .collect(),
+            first: a.first.clone(),
+            players: seats,
+            level: a.level.unwrap_or(ai::DEFAULT_LEVEL),
+            seed: a.seed.unwrap_or(0),
+            result: crate::record::result(&v, &end),
+            scores: match end.outcome() {
+                Some(o) => r.players.iter().cloned().zip(o.scores).collect(),
+                None => Vec::new(),
+            },
+            start: start_text,
+        };
+        let text = crate::record::write(&header, &written, &crate::record::today());
+        Ok(json!({ "record": text }))
     })
+}
+
+/// `POST /api/record/read`: a record (`record`, its text) played again:
+/// its variant (shipped, or the `source` given), options and start, each
+/// move checked to be its player's, and the result its header says. The
+/// answer is `/api/play`'s, with what the header says.
+pub fn record_read(body: &[u8]) -> Answer {
+    let answer = ask(body).and_then(|mut a| {
+        let text = a.record.take().ok_or_else(|| bad("give the record's text as `record`"))?;
+        let r = crate::record::read(&text).map_err(|d| bad(format!("the record: {d}")))?;
+        if a.source.is_none() {
+            a.variant = Some(r.variant.clone());
+        }
+        a.options = r.options.iter().map(|(k, x)| (k.clone(), json!(x))).collect();
+        a.first = r.first.clone();
+        a.position = match &r.start {
+            Some(s) => Some(json::parse(s).map_err(|d| bad(format!("the record's start: {d}")))?),
+            None => None,
+        };
+        let v = variant(&a)?;
+        r.check_players(&v.engine.rules.players).map_err(|d| bad(d.to_string()))?;
+        let g = game(&v, &a)?;
+        let moves = r.moves.iter().map(|(_, p, m)| (m.as_str(), Some(p.as_str())));
+        let (plies, end) = played(&a, &v, g, moves)?;
+        r.check_result(&crate::record::result(&v, &end))
+            .map_err(|d| bad(d.to_string()))?;
+        Ok(json!({
+            "variant": r.variant, "options": a.options, "first": r.first,
+            "players": r.players.as_ref().map(|(_, seats)| seats.iter().map(|(s, _)| s.clone()).collect::<Vec<_>>()),
+            "plies": plies,
+        }))
+    });
+    answer.map_or_else(|e| e, |v| (200, v))
 }
 
 /// `POST /api/ai`: the turn a computer player chooses in the position,
@@ -323,6 +515,25 @@ pub fn analyze(body: &[u8]) -> Answer {
             keep: false,
         };
         let jobs = crate::runs::all_cores();
+        if let Some([from, to]) = a.range {
+            if from > to || to > games {
+                return Err(bad(format!(
+                    "`range` is [from, to] with from ≤ to ≤ games ({games}), not [{from}, {to}]"
+                )));
+            }
+            let part = analyze::analyze_part(&v, start.position(), plan, from..to, jobs, true);
+            return Ok(json!({ "part": part }));
+        }
         Ok(analyze::analyze(&v, start.position(), plan, jobs, true).json())
+    })
+}
+
+/// `POST /api/analyze/merge`: the report of an analysis's parts (each
+/// `/api/analyze` with a `range`), as one run of their games makes it.
+pub fn analyze_merge(body: &[u8]) -> Answer {
+    with_game(body, |a, v, _| {
+        let parts = a.parts.clone().unwrap_or_default();
+        let report = analyze::Report::merged(&v, parts).map_err(bad)?;
+        Ok(report.json())
     })
 }

@@ -8,6 +8,7 @@ pub mod api;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -21,26 +22,55 @@ use tokio::sync::Semaphore;
 /// room for a position and a move list beside it.
 pub const MAX_BODY: usize = crate::limits::MAX_FILE_BYTES as usize + 256 * 1024;
 
-/// What the routes share: the permits for work under way.
+/// How long a request's work may take, unless the server is told
+/// otherwise (`sow serve --time-limit`).
+pub const TIME_LIMIT: Duration = Duration::from_secs(30);
+
+/// What the routes share: the permits for work under way, and how long a
+/// request may take.
 #[derive(Clone)]
 struct Shared {
     work: Arc<Semaphore>,
+    time_limit: Duration,
 }
 
-/// The page at `/`: the API's endpoints.
-const INDEX: &str = include_str!("index.html");
+/// The playground: its page and assets, built from `web/` by `npm run
+/// build` (committed, so that a Rust-only build serves them).
+const ASSETS: [(&str, &str, &str); 3] = [
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("assets/index.html"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/app.js"),
+    ),
+    (
+        "/app.css",
+        "text/css; charset=utf-8",
+        include_str!("assets/app.css"),
+    ),
+];
 
-/// The server's routes.
-pub fn router() -> Router {
+/// The server's routes; a request's work that takes longer than
+/// `time_limit` is answered `503`.
+pub fn router(time_limit: Duration) -> Router {
     let shared = Shared {
         work: Arc::new(Semaphore::new(crate::runs::all_cores() * 2)),
+        time_limit,
     };
-    let posts: [(&str, api::Endpoint); 5] = [
+    let posts: [(&str, api::Endpoint); 9] = [
         ("/api/check", api::check),
+        ("/api/show", api::show),
+        ("/api/record", api::record),
+        ("/api/record/read", api::record_read),
         ("/api/moves", api::moves),
         ("/api/play", api::play),
         ("/api/ai", api::ai),
         ("/api/analyze", api::analyze),
+        ("/api/analyze/merge", api::analyze_merge),
     ];
     let routes = posts
         .into_iter()
@@ -50,12 +80,15 @@ pub fn router() -> Router {
                 post(move |s: State<Shared>, b: Bytes| work(s, b, endpoint)),
             )
         });
-    routes
-        .route(
-            "/",
-            get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX) }),
+    let routes = ASSETS.into_iter().fold(routes, |r, (path, kind, text)| {
+        r.route(
+            path,
+            get(move || async move { ([(header::CONTENT_TYPE, kind)], text) }),
         )
+    });
+    routes
         .route("/api/variants", get(|| async { reply(api::variants()) }))
+        .route("/api/language", get(|| async { reply(api::language()) }))
         .route(
             "/api/variants/{name}",
             get(|Path(name): Path<String>| async move { reply(api::variant_file(&name)) }),
@@ -76,19 +109,34 @@ fn reply((status, body): api::Answer) -> Response {
     (status, axum::Json(body)).into_response()
 }
 
-/// Does an endpoint's work on a blocking thread, once a permit is free.
+/// Does an endpoint's work on a blocking thread, once a permit is free,
+/// within the time limit. (Work past the limit is answered at once, and
+/// holds its permit until the engine's own limits end it: the work under
+/// way stays bounded.)
 async fn work(State(shared): State<Shared>, body: Bytes, endpoint: api::Endpoint) -> Response {
-    let Ok(_permit) = shared.work.acquire().await else {
+    let Ok(permit) = shared.work.clone().acquire_owned().await else {
         return reply((
             503,
             serde_json::json!({ "error": "the server is stopping" }),
         ));
     };
-    match tokio::task::spawn_blocking(move || endpoint(&body)).await {
-        Ok(answer) => reply(answer),
-        Err(_) => reply((
+    let task = tokio::task::spawn_blocking(move || {
+        let answer = endpoint(&body);
+        drop(permit);
+        answer
+    });
+    match tokio::time::timeout(shared.time_limit, task).await {
+        Ok(Ok(answer)) => reply(answer),
+        Ok(Err(_)) => reply((
             500,
             serde_json::json!({ "error": "the request's work failed" }),
+        )),
+        Err(_) => reply((
+            503,
+            serde_json::json!({ "error": format!(
+                "the request's work took longer than this server allows ({} s): ask for less (fewer games, a lower level)",
+                shared.time_limit.as_secs_f64()
+            ) }),
         )),
     }
 }
@@ -97,6 +145,7 @@ async fn work(State(shared): State<Shared>, body: Bytes, endpoint: api::Endpoint
 /// once it listens.
 pub fn serve(
     listener: std::net::TcpListener,
+    time_limit: Duration,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     listener.set_nonblocking(true)?;
@@ -109,7 +158,7 @@ pub fn serve(
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
         ready(address);
-        axum::serve(listener, router())
+        axum::serve(listener, router(time_limit))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
             })

@@ -13,7 +13,7 @@ use super::history::History;
 use super::plan::Ways;
 use super::site::Site;
 use super::turn::{Applied, Halt, Scratch, TooLong};
-use super::{BoundEnds, Engine, Outcome, Position, Turn, NONE};
+use super::{BoundEnds, Engine, Outcome, Position, Shown, Turn, NONE};
 use crate::ir::{Endless, Player};
 use lookahead::Lookahead;
 
@@ -88,6 +88,9 @@ struct State {
     forbade: Vec<u16>,
     traced_listing: bool,
     keep: Vec<u8>,
+    /// Whether turns are shown step by step, and the last one's steps.
+    showing: bool,
+    shown: Option<Box<Shown>>,
     /// A game a look ahead lists turns on: it judges no end rule and
     /// offers no pass (see [`lookahead`]).
     listing_only: bool,
@@ -177,6 +180,22 @@ impl Game {
     pub fn trace_rules(&mut self, on: bool) {
         self.st.acts.tracing = on;
         self.st.acts.fired.clear();
+    }
+
+    /// Shows, from now on, each turn played step by step ([`Game::shown`]):
+    /// the board after each pit lifted, seed sown and rule that moved
+    /// seeds. A shown turn is traced too ([`Game::trace_rules`]), and
+    /// costs time and memory: it is for a person watching.
+    pub fn show_turns(&mut self, on: bool) {
+        self.trace_rules(on);
+        self.st.showing = on;
+        self.st.shown = None;
+    }
+
+    /// The steps of the last turn played, while turns are shown (none for
+    /// a pass).
+    pub fn shown(&self) -> Option<&Shown> {
+        self.st.shown.as_deref()
     }
 
     /// The rules the last turn played fired, while tracing (indices in the
@@ -361,8 +380,12 @@ impl Game {
         st.acts.fired.clone_from(&st.forbade);
         st.fired_before(e, turn);
         st.scratch.acts.tracing = true;
+        if st.showing {
+            st.scratch.acts.shown = Some(Box::default());
+        }
         let played = st.apply_turn(e, turn);
         st.scratch.acts.tracing = false;
+        st.shown = st.scratch.acts.shown.take();
         st.acts.fired.append(&mut st.scratch.acts.fired);
         self.finish_turn(played)
     }
@@ -391,6 +414,7 @@ impl Game {
     fn pass(&mut self) -> Result<(), TooLong> {
         let (e, st) = (&*self.engine, &mut self.st);
         st.acts.fired.clear();
+        st.shown = None;
         st.keep_before(e);
         let mover = st.pos.to_move.unwrap_or(0);
         st.cut = false;

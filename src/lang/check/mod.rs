@@ -17,6 +17,8 @@ mod sowing;
 pub mod statements;
 mod track;
 
+pub use expr::{FUNCTIONS, WORDS};
+
 use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};

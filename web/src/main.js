@@ -1,0 +1,461 @@
+// sow's playground: write a variant, see it, play it, measure it. A thin
+// face over the server's API: every rule, move and figure comes from sow.
+
+import { get, post } from './api.js';
+import { Editor } from './editor.js';
+import { drawBoard, showStep, markCaptures } from './board.js';
+import { shareFigure, lengthFigure, coverageTable } from './measure.js';
+
+const $ = (id) => document.getElementById(id);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const state = {
+  names: [],          // the shipped variants
+  shipped: null,      // the shipped variant the text came from
+  shippedText: '',
+  text: '',           // the text the game plays
+  described: null,    // `/api/show` of it
+  options: {},        // options chosen (by name)
+  start: null,        // a position loaded to start from (else the setup)
+  plies: [],          // each: the move, position, outcome, svg, steps
+  at: 0,              // the ply shown (undo and redo move it)
+  legal: [],          // the legal moves of the ply shown
+  seats: {},          // player -> human, random, mcts, minimax
+  game: 0,            // bumped to cancel a computer's pending move
+  animating: false,
+  skip: false,
+};
+
+// The variant as a request names it.
+function spec() {
+  const s = state.shipped && state.text === state.shippedText
+    ? { variant: state.shipped }
+    : { source: state.text };
+  if (Object.keys(state.options).length) s.options = { ...state.options };
+  return s;
+}
+
+function say(text, error = false) {
+  const m = $('message');
+  m.textContent = text;
+  m.className = error ? 'error' : '';
+}
+
+function fail(e) {
+  say(e.message || String(e), true);
+}
+
+function download(text, name, type) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+// ---- Edit -------------------------------------------------------------
+
+let editor;
+
+function checked(result, text) {
+  const list = $('diagnostics');
+  list.innerHTML = '';
+  for (const d of result.diagnostics) {
+    const li = document.createElement('li');
+    const where = d.line ? `${d.file && d.file !== 'request.sow' ? d.file + ' ' : ''}line ${d.line}, column ${d.column}: ` : '';
+    li.textContent = where + d.message + (d.hint ? ` (hint: ${d.hint})` : '');
+    list.append(li);
+  }
+  $('check-state').textContent = result.ok ? `✓ ${result.name} loads` : `${result.diagnostics.length} problem(s)`;
+  $('check-state').className = result.ok ? 'ok' : 'bad';
+  const changed = result.ok && text !== state.text;
+  $('apply').disabled = !changed;
+  // A game not yet begun follows the text at once.
+  if (changed && state.plies.length <= 1) applyText(text).catch(fail);
+}
+
+async function applyText(text) {
+  const described = await post('/api/show', text);
+  if (!described.ok) throw new Error('the variant does not load');
+  state.text = text;
+  state.described = described;
+  state.options = {};
+  state.start = null;
+  $('apply').disabled = true;
+  $('show').textContent = described.show;
+  $('title').textContent = described.title;
+  renderOptions();
+  renderSeats();
+  await newGame();
+}
+
+async function loadShipped(name) {
+  const v = await get(`/api/variants/${encodeURIComponent(name)}`);
+  state.shipped = name;
+  state.shippedText = v.source;
+  $('variant').value = name;
+  history.replaceState(null, '', `?variant=${encodeURIComponent(name)}`);
+  state.text = v.source;
+  editor.text = v.source;
+  await applyText(v.source);
+}
+
+function renderOptions() {
+  const host = $('options');
+  host.innerHTML = '';
+  for (const o of state.described.options) {
+    const label = document.createElement('label');
+    label.textContent = o.name + ' ';
+    let input;
+    if (o.choices.words) {
+      input = document.createElement('select');
+      for (const w of o.choices.words) input.append(new Option(w, w));
+    } else {
+      input = document.createElement('input');
+      input.type = 'number';
+      [input.min, input.max] = o.choices.range;
+    }
+    input.value = state.options[o.name] ?? o.value;
+    input.dataset.option = o.name;
+    input.addEventListener('change', () => {
+      state.options[o.name] = input.value;
+      newGame().catch(fail);
+    });
+    label.append(input);
+    host.append(label);
+  }
+  if (!state.described.options.length) host.textContent = 'no options';
+}
+
+// ---- Play -------------------------------------------------------------
+
+function renderSeats() {
+  const host = $('seats');
+  host.innerHTML = '';
+  state.described.players.forEach((p, i) => {
+    const label = document.createElement('label');
+    label.textContent = p + ' ';
+    const s = document.createElement('select');
+    s.dataset.seat = p;
+    for (const w of ['human', 'random', 'mcts', 'minimax']) s.append(new Option(w, w));
+    s.value = state.seats[p] || (i === 0 ? 'human' : 'mcts');
+    state.seats[p] = s.value;
+    s.addEventListener('change', () => {
+      state.seats[p] = s.value;
+      computerMoves();
+    });
+    label.append(s);
+    host.append(label);
+  });
+}
+
+const ply = () => state.plies[state.at];
+const seatToMove = () => {
+  const p = ply();
+  return p && !p.outcome && p.position.to_move ? state.seats[p.position.to_move] || 'human' : null;
+};
+
+async function newGame() {
+  state.game++;
+  const body = { ...spec(), moves: [], draw: true };
+  if (state.start) body.position = state.start;
+  const answer = await post('/api/play', body);
+  state.plies = answer.plies;
+  state.at = 0;
+  await render();
+  say(`a new game of ${state.described.title}`);
+  computerMoves();
+}
+
+async function render() {
+  const p = ply();
+  drawBoard($('board'), p.svg);
+  if (state.at > 0) markCaptures($('board'), p.steps);
+  const moves = $('moves');
+  moves.innerHTML = '';
+  state.plies.slice(1).forEach((q, i) => {
+    const li = document.createElement('li');
+    li.textContent = q.move;
+    if (i + 1 === state.at) li.className = 'current';
+    if (i + 1 > state.at) li.className = 'undone';
+    li.addEventListener('click', () => { state.game++; state.at = i + 1; render().catch(fail); });
+    moves.append(li);
+  });
+  $('undo').disabled = state.at === 0;
+  $('redo').disabled = state.at >= state.plies.length - 1;
+  const o = p.outcome;
+  let status;
+  if (o) {
+    const scores = Object.entries(o.scores).map(([k, v]) => `${k} ${v}`).join(', ');
+    status = `game over: ${o.winner ? o.winner + ' wins' : 'a draw'} (${o.reason}); ${scores}`;
+  } else {
+    status = `${p.position.to_move} to move (${seatToMove()})`;
+  }
+  if (p.round_end) status = `round over (${p.round_end.reason}); ` + status;
+  $('status').textContent = status;
+  $('status').dataset.over = o ? 'true' : 'false';
+  state.legal = [];
+  document.body.dataset.awaiting = 'busy';
+  const others = $('other-moves');
+  others.innerHTML = '';
+  if (!o) {
+    const answer = await post('/api/moves', { ...spec(), position: p.position });
+    state.legal = answer.moves;
+    for (const m of state.legal.filter((m) => m.pit === null)) {
+      const b = document.createElement('button');
+      b.textContent = m.move;
+      b.addEventListener('click', () => humanMove(m.move));
+      others.append(b);
+    }
+  }
+  // (What the page waits for, for people and for the tests.)
+  document.body.dataset.awaiting = o ? 'over' : seatToMove() === 'human' ? 'human' : 'computer';
+}
+
+async function animate(steps, host) {
+  if (!steps || $('speed').value === '0') return;
+  state.animating = true;
+  state.skip = false;
+  $('skip').disabled = false;
+  const wait = Number($('speed').value);
+  for (const f of steps.frames) {
+    if (state.skip) break;
+    showStep(host, f);
+    await sleep(wait);
+  }
+  $('skip').disabled = true;
+  state.animating = false;
+}
+
+// Plays a move on the ply shown (a redo line beyond it is dropped).
+async function playMove(move) {
+  const game = state.game;
+  document.body.dataset.awaiting = 'busy';
+  const answer = await post('/api/play', {
+    ...spec(), position: ply().position, moves: [move], steps: true, draw: true,
+  });
+  if (game !== state.game) return;
+  const next = answer.plies[1];
+  await animate(next.steps, $('board'));
+  if (game !== state.game) return;
+  state.plies = state.plies.slice(0, state.at + 1);
+  state.plies.push(next);
+  state.at += 1;
+  await render();
+  computerMoves();
+}
+
+function humanMove(move) {
+  if (state.animating || seatToMove() !== 'human') return;
+  $('choice').hidden = true;
+  playMove(move).catch(fail);
+}
+
+function clickPit(event) {
+  const g = event.target.closest('[data-pit]');
+  if (!g || state.animating) return;
+  const seat = seatToMove();
+  if (seat === null) return say('the game is over');
+  if (seat !== 'human') return say('the computer is to move');
+  const label = g.dataset.pit;
+  const here = state.legal.filter((m) => m.pit === label);
+  if (here.length === 0) return say(`no legal move from ${label}`, true);
+  if (here.length === 1) return humanMove(here[0].move);
+  // Several turns from this pit (a direction, a choice): asked right there.
+  const box = $('choice');
+  box.innerHTML = `<span>${label}:</span>`;
+  for (const m of here) {
+    const b = document.createElement('button');
+    b.textContent = m.move;
+    b.dataset.move = m.move;
+    b.addEventListener('click', () => humanMove(m.move));
+    box.append(b);
+  }
+  const r = g.getBoundingClientRect();
+  box.style.left = `${r.left + window.scrollX}px`;
+  box.style.top = `${r.bottom + window.scrollY}px`;
+  box.hidden = false;
+}
+
+async function computerMoves() {
+  const seat = seatToMove();
+  if (!seat || seat === 'human' || state.animating) return;
+  const game = state.game;
+  await sleep(150);
+  if (game !== state.game || seatToMove() !== seat) return;
+  try {
+    say(`${ply().position.to_move} (${seat}) is thinking…`);
+    const choice = await post('/api/ai', {
+      ...spec(), position: ply().position, player: seat,
+      level: Number($('level').value), seed: Math.floor(Math.random() * 1e9),
+    });
+    if (game !== state.game) return;
+    say(`${ply().position.to_move} (${seat}) plays ${choice.move}`);
+    await playMove(choice.move);
+  } catch (e) {
+    fail(e);
+  }
+}
+
+function undo() {
+  state.game++;
+  if (state.at === 0) return;
+  state.at -= 1;
+  // Back to a person's turn, past the computer's answers.
+  while (state.at > 0 && seatToMove() !== 'human') state.at -= 1;
+  render().catch(fail);
+}
+
+function redo() {
+  state.game++;
+  if (state.at < state.plies.length - 1) state.at += 1;
+  render().then(computerMoves).catch(fail);
+}
+
+async function hint() {
+  const p = ply();
+  if (p.outcome) return;
+  const choice = await post('/api/ai', { ...spec(), position: p.position, player: 'mcts', level: Number($('level').value) });
+  const pit = state.legal.find((m) => m.move === choice.move)?.pit;
+  for (const g of document.querySelectorAll('#board .hint')) g.classList.remove('hint');
+  if (pit) document.querySelector(`#board [data-pit="${CSS.escape(pit)}"]`)?.classList.add('hint');
+  say(`hint: ${choice.move}`);
+}
+
+const fileName = () => (state.described?.name || 'game').replace(/[^\w.-]/g, '_');
+
+async function saveRecord() {
+  const body = {
+    ...spec(),
+    moves: state.plies.slice(1, state.at + 1).map((p) => p.move),
+    players: state.described.players.map((p) => state.seats[p]),
+    level: Number($('level').value),
+  };
+  if (state.start) body.position = state.start;
+  const answer = await post('/api/record', body);
+  download(answer.record, `${fileName()}.toml`, 'application/toml');
+  say('record saved');
+}
+
+async function loadRecord(text) {
+  const named = (text.match(/^variant\s*=\s*"([^"]*)"/m) || [])[1];
+  const shipped = state.names.includes(named);
+  if (shipped && (named !== state.shipped || state.text !== state.shippedText)) await loadShipped(named);
+  const body = { record: text, draw: true, steps: true };
+  if (!shipped) body.source = state.text;
+  const answer = await post('/api/record/read', body);
+  state.game++;
+  state.options = Object.fromEntries(Object.entries(answer.options || {}));
+  for (const input of document.querySelectorAll('[data-option]')) {
+    if (state.options[input.dataset.option] !== undefined) input.value = state.options[input.dataset.option];
+  }
+  state.start = answer.plies[0].position;
+  state.plies = answer.plies;
+  state.at = answer.plies.length - 1;
+  await render();
+  say(`record loaded: ${answer.plies.length - 1} moves`);
+}
+
+function savePosition() {
+  download(JSON.stringify(ply().position, null, 2) + '\n', `${fileName()}-position.json`, 'application/json');
+  say('position saved');
+}
+
+async function loadPosition(text) {
+  let position;
+  try {
+    position = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`not a position file: ${e.message}`);
+  }
+  state.start = position;
+  await newGame();
+  say('position loaded');
+}
+
+// ---- Measure ----------------------------------------------------------
+
+async function analyze() {
+  const games = Number($('games').value);
+  const players = $('players').value.split(',');
+  const base = { ...spec(), games, players, level: Number($('analyze-level').value), seed: 0 };
+  if (state.start) base.position = state.start;
+  const parts = [];
+  const step = Math.max(1, Math.ceil(games / 20));
+  const bar = $('progress');
+  bar.max = games;
+  bar.value = 0;
+  $('analyze').disabled = true;
+  const out = $('figures');
+  out.innerHTML = '';
+  try {
+    for (let from = 0; from < games; from += step) {
+      const to = Math.min(games, from + step);
+      const answer = await post('/api/analyze', { ...base, range: [from, to] });
+      parts.push(answer.part);
+      bar.value = to;
+      $('progress-text').textContent = `${to} of ${games} games`;
+    }
+    const report = await post('/api/analyze/merge', { ...base, parts });
+    const r = report.results;
+    const p = document.createElement('p');
+    p.className = 'summary';
+    p.textContent = `${report.games} games: ` + Object.entries(r).map(([k, v]) => `${k} ${v}`).join(', ');
+    out.append(p, shareFigure(report), lengthFigure(report), coverageTable(report));
+    const never = report.coverage.never_fired;
+    const note = document.createElement('p');
+    note.textContent = never.length ? `never fired (marked in the editor): ${never.join(', ')}` : 'every rule and end fired';
+    out.append(note);
+    editor.markNeverFired(never);
+  } finally {
+    $('analyze').disabled = false;
+  }
+}
+
+// ---- Wiring -----------------------------------------------------------
+
+function readFile(input, then) {
+  input.addEventListener('change', async () => {
+    const f = input.files[0];
+    if (!f) return;
+    try {
+      await then(await f.text());
+    } catch (e) {
+      fail(e);
+    }
+    input.value = '';
+  });
+}
+
+async function main() {
+  const [words, list] = await Promise.all([get('/api/language'), get('/api/variants')]);
+  state.names = list.variants.map((v) => v.name);
+  const select = $('variant');
+  for (const v of list.variants) select.append(new Option(`${v.title} (${v.name})`, v.name));
+  editor = new Editor($('editor'), words, checked);
+  select.addEventListener('change', () => loadShipped(select.value).catch(fail));
+  $('apply').addEventListener('click', () => applyText(editor.text).catch(fail));
+  $('board').addEventListener('click', clickPit);
+  $('new').addEventListener('click', () => newGame().catch(fail));
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('hint').addEventListener('click', () => hint().catch(fail));
+  $('skip').addEventListener('click', () => { state.skip = true; });
+  $('save-record').addEventListener('click', () => saveRecord().catch(fail));
+  $('save-position').addEventListener('click', savePosition);
+  readFile($('load-record'), loadRecord);
+  readFile($('load-position'), loadPosition);
+  $('analyze').addEventListener('click', () => analyze().catch(fail));
+  $('show-toggle').addEventListener('click', () => { $('show').hidden = !$('show').hidden; });
+  document.addEventListener('click', (e) => {
+    if (!e.target.closest('#choice') && !e.target.closest('[data-pit]')) $('choice').hidden = true;
+  });
+  const asked = new URLSearchParams(location.search).get('variant');
+  const name = asked && state.names.includes(asked) ? asked : 'kalah';
+  if (asked && !state.names.includes(asked)) say(`no shipped variant is called ${asked}`, true);
+  await loadShipped(name);
+  document.body.dataset.ready = 'true';
+}
+
+main().catch(fail);
