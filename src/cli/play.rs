@@ -338,17 +338,11 @@ fn play(
     );
     played.truncate(game.plies() as usize);
     if let Some(path) = &keep.path {
-        let r = &v.engine.rules;
         let header = crate::record::Header {
-            variant: pick.variant.clone(),
-            title: r.title.clone(),
-            options: r
-                .options
-                .iter()
-                .map(|o| (o.name.clone(), o.value.clone()))
-                .collect(),
             first: pick.first.clone(),
-            players: r
+            players: v
+                .engine
+                .rules
                 .players
                 .iter()
                 .zip(keep.players)
@@ -356,12 +350,8 @@ fn play(
                 .collect(),
             level: keep.level,
             seed: keep.seed,
-            result: crate::record::result(&v, &game),
-            scores: match game.outcome() {
-                Some(o) => r.players.iter().cloned().zip(o.scores).collect(),
-                None => Vec::new(),
-            },
             start: start_text,
+            ..crate::record::Header::of(&v, &game, pick.variant.clone())
         };
         let text = crate::record::write(&header, &played, &crate::record::today());
         if let Err(d) = crate::limits::write_text(Path::new(path), &text) {

@@ -37,6 +37,34 @@ pub struct Header {
     pub start: Option<String>,
 }
 
+impl Header {
+    /// The header of a game of `v` named `variant` that has reached `end`:
+    /// its title, options, result and scores; no first player, seats,
+    /// level, seed or start position, for the caller to give.
+    pub fn of(v: &crate::Variant, end: &crate::Game, variant: String) -> Header {
+        let r = &v.engine.rules;
+        Header {
+            variant,
+            title: r.title.clone(),
+            options: r
+                .options
+                .iter()
+                .map(|o| (o.name.clone(), o.value.clone()))
+                .collect(),
+            first: None,
+            players: Vec::new(),
+            level: 0,
+            seed: 0,
+            result: result(v, end),
+            scores: match end.outcome() {
+                Some(o) => r.players.iter().cloned().zip(o.scores).collect(),
+                None => Vec::new(),
+            },
+            start: None,
+        }
+    }
+}
+
 /// The record of a game: the header, then each move with its player.
 pub fn write(h: &Header, moves: &[(String, String)], date: &str) -> String {
     use std::fmt::Write as _;

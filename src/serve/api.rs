@@ -393,23 +393,12 @@ pub fn record(body: &[u8]) -> Answer {
             written.push((mover.clone(), w));
         }
         let header = crate::record::Header {
-            variant: a.variant.clone().unwrap_or_else(|| r.name.clone()),
-            title: r.title.clone(),
-            options: r
-                .options
-                .iter()
-                .map(|o| (o.name.clone(), o.value.clone()))
-                .collect(),
             first: a.first.clone(),
             players: seats,
             level: a.level.unwrap_or(ai::DEFAULT_LEVEL),
             seed: a.seed.unwrap_or(0),
-            result: crate::record::result(&v, &end),
-            scores: match end.outcome() {
-                Some(o) => r.players.iter().cloned().zip(o.scores).collect(),
-                None => Vec::new(),
-            },
             start: start_text,
+            ..crate::record::Header::of(&v, &end, a.variant.clone().unwrap_or(r.name.clone()))
         };
         let text = crate::record::write(&header, &written, &crate::record::today());
         Ok(json!({ "record": text }))
