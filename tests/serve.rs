@@ -146,13 +146,9 @@ fn bad_requests_say_what_is_wrong() {
         (
             api::moves,
             b"{",
-            "the request is not one this endpoint reads",
+            "a request's body is JSON: EOF while parsing an object at line 1 column 1",
         ),
-        (
-            api::moves,
-            b"[]",
-            "the request is not one this endpoint reads",
-        ),
+        (api::moves, b"[]", "a request's body is a JSON object"),
         (api::moves, b"\xff", "a request's body is UTF-8 JSON"),
         (
             api::moves,
@@ -315,6 +311,20 @@ impl Server {
         (status, body)
     }
 
+    /// The processor time the server has used, in clock ticks (1/100 s).
+    fn cpu(&self) -> u64 {
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // (After the command's name in parentheses: utime and stime are
+        // the 12th and 13th fields.)
+        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        let fields: Vec<u64> = rest
+            .split_whitespace()
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        fields.get(10).unwrap_or(&0) + fields.get(11).unwrap_or(&0)
+    }
+
     /// The server's resident memory, in KiB.
     fn memory(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
@@ -375,9 +385,16 @@ fn the_server_answers_over_http() {
     assert_eq!(server.ask("POST", "/api/check", b"variant x\n").0, 200);
     assert_eq!(server.ask("POST", "/api/show", b"variant x\n").0, 200);
     let huge = vec![b'x'; sow::serve::MAX_BODY + 1];
-    assert_eq!(server.ask("POST", "/api/check", &huge).0, 413);
+    let (status, body) = server.ask("POST", "/api/check", &huge);
+    assert_eq!(status, 413);
+    assert!(
+        body.contains(r#"{"error":"a request's body is at most"#),
+        "{body}"
+    );
     assert_eq!(server.ask("GET", "/etc/passwd", b"").0, 404);
-    assert_eq!(server.ask("GET", "/api/moves", b"").0, 405);
+    let (status, body) = server.ask("GET", "/api/moves", b"");
+    assert_eq!(status, 405);
+    assert!(body.contains("POST for the other /api/ pages"), "{body}");
 }
 
 /// A load from this process: 3000 requests, from 8 threads at once, a
@@ -438,6 +455,14 @@ fn work_past_the_time_limit_is_answered_at_the_limit() {
     );
     assert!(started.elapsed() < Duration::from_secs(10));
     assert_eq!(server.ask("GET", "/api/variants", b"").0, 200);
+    // The analysis stops handing out games at the limit: the server goes
+    // quiet within seconds.
+    let quiet = (0..30).any(|_| {
+        let before = server.cpu();
+        std::thread::sleep(Duration::from_secs(1));
+        server.cpu() - before < 20
+    });
+    assert!(quiet, "the server still works on the request it gave up");
     let refused = common::bin::sow_with(&["serve", "--time-limit", "0"], "");
     assert!(
         refused.stderr.contains("not a number of seconds"),
@@ -613,6 +638,12 @@ fn a_record_written_and_read_back() {
         error(&post(api::record_read, json!({"record": "nonsense"})))
             .starts_with("the record: not a game record")
     );
+    let oware = sow::variants::source("oware-abapa").unwrap();
+    assert!(error(&post(
+        api::record_read,
+        json!({"record": text, "source": oware})
+    ))
+    .contains("the record is of `kalah`, not of the variant given (`oware-abapa`)"));
     assert!(error(&post(api::record_read, json!({"variant": "kalah"})))
         .contains("give the record's text as `record`"));
 }

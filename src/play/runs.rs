@@ -6,6 +6,7 @@
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -34,6 +35,24 @@ pub fn interrupted() -> bool {
 /// Python, that sees Ctrl-C itself).
 pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+thread_local! {
+    /// The time by which the runs this thread starts stop handing out
+    /// work ([`with_deadline`]).
+    static DEADLINE: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// Calls `f`, and stops the long runs it starts on this thread from
+/// handing out work past `deadline`, as Ctrl-C stops them (a server's
+/// request answered at its time limit stops working soon after). Work is
+/// then handed out a piece a thread at a time, so that a stop comes after
+/// one piece.
+pub fn with_deadline<T>(deadline: Instant, f: impl FnOnce() -> T) -> T {
+    let before = DEADLINE.replace(Some(deadline));
+    let out = f();
+    DEADLINE.set(before);
+    out
 }
 
 /// Lets runs go on to their end again after [`interrupt`].
@@ -103,7 +122,8 @@ const BATCH_PER_THREAD: u64 = 16;
 /// Does `work` for the pieces `0..total` on `jobs` threads, handing each
 /// result to `each` in number order; stops early when `each` returns
 /// `false`, or when Ctrl-C is pressed (a long piece may give up then,
-/// returning `None`: it and those after it are not handed on). Each
+/// returning `None`: it and those after it are not handed on), or past the
+/// deadline this thread runs under ([`with_deadline`]). Each
 /// thread keeps a state `init` makes once, for its pieces to reuse (a game
 /// to copy the start into, say). Returns how many pieces were handed on.
 /// Each piece must depend on its number only, for the results to be the
@@ -125,9 +145,14 @@ pub fn in_order<S: Send, T: Send>(
         let mut state = states[at].lock().unwrap_or_else(|e| e.into_inner());
         work(state.get_or_insert_with(&init), i)
     };
-    let batch = BATCH_PER_THREAD * jobs as u64;
+    let deadline = DEADLINE.get();
+    let batch = match deadline {
+        Some(_) => jobs as u64,
+        None => BATCH_PER_THREAD * jobs as u64,
+    };
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
     let mut done = 0;
-    while done < total && !interrupted() {
+    while done < total && !interrupted() && !late() {
         let end = total.min(done.saturating_add(batch));
         let results: Vec<Option<T>> = match &pool {
             Some(Ok(pool)) => pool.install(|| (done..end).into_par_iter().map(piece).collect()),

@@ -75,6 +75,15 @@ struct Ask {
 /// Reads a request's body as an [`Ask`].
 fn ask(body: &[u8]) -> Result<Ask, Answer> {
     let text = std::str::from_utf8(body).map_err(|_| bad("a request's body is UTF-8 JSON"))?;
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(_)) => {}
+        Ok(_) => {
+            return Err(bad(
+                "a request's body is a JSON object: {\"variant\": \"kalah\", …}",
+            ))
+        }
+        Err(e) => return Err(bad(format!("a request's body is JSON: {e}"))),
+    }
     serde_json::from_str(text).map_err(|e| {
         bad(format!(
             "the request is not one this endpoint reads: {e} (an object with `variant` or `source`, and as the endpoint takes: `options`, `position`, `first`, `moves`, `player`, `level`, `seed`, `games`, `players`, `max_plies`, `draw`, `steps`, `record`, `range`, `parts`)"
@@ -423,6 +432,13 @@ pub fn record_read(body: &[u8]) -> Answer {
             None => None,
         };
         let v = variant(&a)?;
+        if v.name() != r.variant && a.source.is_some() {
+            return Err(bad(format!(
+                "the record is of `{}`, not of the variant given (`{}`)",
+                r.variant,
+                v.name()
+            )));
+        }
         r.check_players(&v.engine.rules.players).map_err(|d| bad(d.to_string()))?;
         let g = game(&v, &a)?;
         let moves = r.moves.iter().map(|(_, p, m)| (m.as_str(), Some(p.as_str())));

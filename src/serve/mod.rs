@@ -99,8 +99,32 @@ pub fn router(time_limit: Duration) -> Router {
                 serde_json::json!({ "error": "no such page: the API is under /api/" }),
             ))
         })
+        .layer(axum::middleware::map_response(json_errors))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
+}
+
+/// The answers axum makes itself (a body too large, a method a page does
+/// not take), in JSON as every other answer.
+async fn json_errors(response: Response) -> Response {
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    let message = match response.status() {
+        _ if json => return response,
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("a request's body is at most {MAX_BODY} bytes (a variant's text, a position and moves)")
+        }
+        StatusCode::METHOD_NOT_ALLOWED => {
+            "this page takes another method: GET for / and /api/variants, /api/language, /api/variants/NAME; POST for the other /api/ pages".to_string()
+        }
+        _ => return response,
+    };
+    reply((
+        response.status().as_u16(),
+        serde_json::json!({ "error": message }),
+    ))
 }
 
 /// An answer as an HTTP response.
@@ -110,9 +134,9 @@ fn reply((status, body): api::Answer) -> Response {
 }
 
 /// Does an endpoint's work on a blocking thread, once a permit is free,
-/// within the time limit. (Work past the limit is answered at once, and
-/// holds its permit until the engine's own limits end it: the work under
-/// way stays bounded.)
+/// within the time limit. (Work past the limit is answered at once; a
+/// long run stops handing out work at the limit, and the work under way
+/// holds its permit until it ends: the work at once stays bounded.)
 async fn work(State(shared): State<Shared>, body: Bytes, endpoint: api::Endpoint) -> Response {
     let Ok(permit) = shared.work.clone().acquire_owned().await else {
         return reply((
@@ -120,8 +144,9 @@ async fn work(State(shared): State<Shared>, body: Bytes, endpoint: api::Endpoint
             serde_json::json!({ "error": "the server is stopping" }),
         ));
     };
+    let deadline = std::time::Instant::now() + shared.time_limit;
     let task = tokio::task::spawn_blocking(move || {
-        let answer = endpoint(&body);
+        let answer = crate::runs::with_deadline(deadline, || endpoint(&body));
         drop(permit);
         answer
     });

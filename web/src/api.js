@@ -18,7 +18,7 @@ async function answer(response) {
   }
   if (!response.ok) {
     const more = (body.diagnostics || [])
-      .map((d) => (d.line ? `line ${d.line}:${d.column}: ` : '') + d.message)
+      .map((d) => (d.line ? `line ${d.line}:${d.column}: ` : '') + d.message + (d.hint ? ` (${d.hint})` : ''))
       .join('; ');
     throw new ApiError((body.error || `error ${response.status}`) + (more ? `: ${more}` : ''), body);
   }

@@ -31,7 +31,7 @@ export function sowLanguage(words) {
         if (first && sets.statements.has(w)) return 'keyword';
         if (sets.actions.has(w)) return 'controlKeyword';
         if (sets.moments.has(w)) return 'labelName';
-        if (stream.peek() === '(' && sets.functions.has(w)) return 'function';
+        if (stream.peek() === '(' && sets.functions.has(w)) return 'propertyName';
         if (sets.words.has(w)) return 'atom';
         if (joining.has(w) || sets.statements.has(w)) return 'operatorKeyword';
         return 'variableName';

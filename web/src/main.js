@@ -21,8 +21,10 @@ const state = {
   at: 0,              // the ply shown (undo and redo move it)
   legal: [],          // the legal moves of the ply shown
   seats: {},          // player -> human, random, mcts, minimax
-  game: 0,            // bumped to cancel a computer's pending move
-  animating: false,
+  game: 0,            // bumped by a new game, undo, redo, a seat changed:
+                      // work begun before is dropped
+  busy: false,        // a move under way (its request, its sowing shown),
+                      // or a computer thinking: one thing at a time
   skip: false,
 };
 
@@ -119,8 +121,21 @@ function renderOptions() {
     input.value = state.options[o.name] ?? o.value;
     input.dataset.option = o.name;
     input.addEventListener('change', () => {
+      const before = { ...state.options };
+      const revert = (e) => {
+        state.options = before;
+        input.value = before[o.name] ?? o.value;
+        fail(e);
+      };
+      if (o.choices.range) {
+        const [lo, hi] = o.choices.range;
+        const n = Number(input.value);
+        if (input.value === '' || !Number.isInteger(n) || n < lo || n > hi) {
+          return revert(new Error(`${o.name} is a whole number from ${lo} to ${hi}`));
+        }
+      }
       state.options[o.name] = input.value;
-      newGame().catch(fail);
+      newGame().catch(revert);
     });
     label.append(input);
     host.append(label);
@@ -129,6 +144,21 @@ function renderOptions() {
 }
 
 // ---- Play -------------------------------------------------------------
+
+// Drops the work under way (a move's request, its sowing shown, a
+// computer thinking): the game has moved on without it.
+function takeOver() {
+  state.game += 1;
+  state.busy = false;
+  state.skip = true;
+  $('skip').disabled = true;
+  $('choice').hidden = true;
+}
+
+// Shows the ply the page is at, then lets the computer move if it is to.
+function goOn() {
+  return render().then(computerMoves);
+}
 
 function renderSeats() {
   const host = $('seats');
@@ -143,7 +173,8 @@ function renderSeats() {
     state.seats[p] = s.value;
     s.addEventListener('change', () => {
       state.seats[p] = s.value;
-      computerMoves();
+      takeOver();
+      goOn().catch(fail);
     });
     label.append(s);
     host.append(label);
@@ -157,15 +188,16 @@ const seatToMove = () => {
 };
 
 async function newGame() {
-  state.game++;
+  takeOver();
+  const game = state.game;
   const body = { ...spec(), moves: [], draw: true };
   if (state.start) body.position = state.start;
   const answer = await post('/api/play', body);
+  if (game !== state.game) return;
   state.plies = answer.plies;
   state.at = 0;
-  await render();
   say(`a new game of ${state.described.title}`);
-  computerMoves();
+  await goOn();
 }
 
 async function render() {
@@ -179,7 +211,7 @@ async function render() {
     li.textContent = q.move;
     if (i + 1 === state.at) li.className = 'current';
     if (i + 1 > state.at) li.className = 'undone';
-    li.addEventListener('click', () => { state.game++; state.at = i + 1; render().catch(fail); });
+    li.addEventListener('click', () => { takeOver(); state.at = i + 1; goOn().catch(fail); });
     moves.append(li);
   });
   $('undo').disabled = state.at === 0;
@@ -188,7 +220,9 @@ async function render() {
   let status;
   if (o) {
     const scores = Object.entries(o.scores).map(([k, v]) => `${k} ${v}`).join(', ');
-    status = `game over: ${o.winner ? o.winner + ' wins' : 'a draw'} (${o.reason}); ${scores}`;
+    const solitaire = state.described.players.length === 1;
+    const result = solitaire ? (o.winner ? 'won' : 'lost') : o.winner ? `${o.winner} wins` : 'a draw';
+    status = `game over: ${result} (${o.reason}); ${scores}`;
   } else {
     status = `${p.position.to_move} to move (${seatToMove()})`;
   }
@@ -210,51 +244,58 @@ async function render() {
     }
   }
   // (What the page waits for, for people and for the tests.)
-  document.body.dataset.awaiting = o ? 'over' : seatToMove() === 'human' ? 'human' : 'computer';
+  document.body.dataset.awaiting = o ? 'over' : state.busy ? 'busy' : seatToMove() === 'human' ? 'human' : 'computer';
 }
 
-async function animate(steps, host) {
+async function animate(steps, host, game) {
   if (!steps || $('speed').value === '0') return;
-  state.animating = true;
   state.skip = false;
   $('skip').disabled = false;
-  const wait = Number($('speed').value);
+  // (A long turn, a relay going round and round, is shown faster: at
+  // most some ten seconds a turn.)
+  const wait = Math.min(Number($('speed').value), 10000 / Math.max(steps.frames.length, 1));
   for (const f of steps.frames) {
-    if (state.skip) break;
+    if (state.skip || game !== state.game) break;
     showStep(host, f);
     await sleep(wait);
   }
-  $('skip').disabled = true;
-  state.animating = false;
+  if (game === state.game) $('skip').disabled = true;
 }
 
-// Plays a move on the ply shown (a redo line beyond it is dropped).
+// Plays a move on the ply shown (a redo line beyond it is dropped), its
+// sowing shown; then the computer answers if it is to.
 async function playMove(move) {
   const game = state.game;
+  state.busy = true;
   document.body.dataset.awaiting = 'busy';
-  const answer = await post('/api/play', {
-    ...spec(), position: ply().position, moves: [move], steps: true, draw: true,
-  });
+  try {
+    const answer = await post('/api/play', {
+      ...spec(), position: ply().position, moves: [move], steps: true, draw: true,
+    });
+    if (game !== state.game) return;
+    const next = answer.plies[1];
+    await animate(next.steps, $('board'), game);
+    if (game !== state.game) return;
+    state.plies = state.plies.slice(0, state.at + 1);
+    state.plies.push(next);
+    state.at += 1;
+  } catch (e) {
+    if (game === state.game) fail(e);
+  }
   if (game !== state.game) return;
-  const next = answer.plies[1];
-  await animate(next.steps, $('board'));
-  if (game !== state.game) return;
-  state.plies = state.plies.slice(0, state.at + 1);
-  state.plies.push(next);
-  state.at += 1;
-  await render();
-  computerMoves();
+  state.busy = false;
+  await goOn();
 }
 
 function humanMove(move) {
-  if (state.animating || seatToMove() !== 'human') return;
+  if (state.busy || seatToMove() !== 'human') return;
   $('choice').hidden = true;
   playMove(move).catch(fail);
 }
 
 function clickPit(event) {
   const g = event.target.closest('[data-pit]');
-  if (!g || state.animating) return;
+  if (!g || state.busy) return;
   const seat = seatToMove();
   if (seat === null) return say('the game is over');
   if (seat !== 'human') return say('the computer is to move');
@@ -280,37 +321,47 @@ function clickPit(event) {
 
 async function computerMoves() {
   const seat = seatToMove();
-  if (!seat || seat === 'human' || state.animating) return;
+  if (state.busy || !seat || seat === 'human') return;
   const game = state.game;
-  await sleep(150);
-  if (game !== state.game || seatToMove() !== seat) return;
+  state.busy = true;
+  document.body.dataset.awaiting = 'computer';
+  let choice;
   try {
+    await sleep(150);
+    if (game !== state.game) return;
     say(`${ply().position.to_move} (${seat}) is thinking…`);
-    const choice = await post('/api/ai', {
+    choice = await post('/api/ai', {
       ...spec(), position: ply().position, player: seat,
       level: Number($('level').value), seed: Math.floor(Math.random() * 1e9),
     });
-    if (game !== state.game) return;
-    say(`${ply().position.to_move} (${seat}) plays ${choice.move}`);
-    await playMove(choice.move);
   } catch (e) {
+    if (game !== state.game) return;
+    state.busy = false;
     fail(e);
+    return;
   }
+  if (game !== state.game) return;
+  say(`${ply().position.to_move} (${seat}) plays ${choice.move}`);
+  state.busy = false;
+  await playMove(choice.move);
 }
 
+// Back to a person's turn, past the computer's answers.
 function undo() {
-  state.game++;
   if (state.at === 0) return;
+  takeOver();
   state.at -= 1;
-  // Back to a person's turn, past the computer's answers.
   while (state.at > 0 && seatToMove() !== 'human') state.at -= 1;
-  render().catch(fail);
+  goOn().catch(fail);
 }
 
+// On to the next person's turn, through the computer's answers played.
 function redo() {
-  state.game++;
-  if (state.at < state.plies.length - 1) state.at += 1;
-  render().then(computerMoves).catch(fail);
+  if (state.at >= state.plies.length - 1) return;
+  takeOver();
+  state.at += 1;
+  while (state.at < state.plies.length - 1 && seatToMove() !== 'human') state.at += 1;
+  goOn().catch(fail);
 }
 
 async function hint() {
@@ -345,7 +396,7 @@ async function loadRecord(text) {
   const body = { record: text, draw: true, steps: true };
   if (!shipped) body.source = state.text;
   const answer = await post('/api/record/read', body);
-  state.game++;
+  takeOver();
   state.options = Object.fromEntries(Object.entries(answer.options || {}));
   for (const input of document.querySelectorAll('[data-option]')) {
     if (state.options[input.dataset.option] !== undefined) input.value = state.options[input.dataset.option];
@@ -353,8 +404,8 @@ async function loadRecord(text) {
   state.start = answer.plies[0].position;
   state.plies = answer.plies;
   state.at = answer.plies.length - 1;
-  await render();
   say(`record loaded: ${answer.plies.length - 1} moves`);
+  await goOn();
 }
 
 function savePosition() {
@@ -369,8 +420,23 @@ async function loadPosition(text) {
   } catch (e) {
     throw new Error(`not a position file: ${e.message}`);
   }
+  if (typeof position !== 'object' || position === null || Array.isArray(position)) {
+    throw new Error('not a position file: a position is a JSON object, as Save position writes it');
+  }
+  const before = { start: state.start, options: state.options };
+  // The options the position was saved with are the game's.
+  state.options = Object.fromEntries(Object.entries(position.options || {}).map(([k, v]) => [k, String(v)]));
   state.start = position;
-  await newGame();
+  try {
+    await newGame();
+  } catch (e) {
+    Object.assign(state, before);
+    throw e;
+  }
+  for (const input of document.querySelectorAll('[data-option]')) {
+    const o = state.described.options.find((x) => x.name === input.dataset.option);
+    input.value = state.options[input.dataset.option] ?? o.value;
+  }
   say('position loaded');
 }
 
@@ -378,6 +444,7 @@ async function loadPosition(text) {
 
 async function analyze() {
   const games = Number($('games').value);
+  if (!Number.isInteger(games) || games < 1 || games > 1000) throw new Error('an analysis here plays 1 to 1000 games');
   const players = $('players').value.split(',');
   const base = { ...spec(), games, players, level: Number($('analyze-level').value), seed: 0 };
   if (state.start) base.position = state.start;
@@ -402,7 +469,14 @@ async function analyze() {
     const p = document.createElement('p');
     p.className = 'summary';
     p.textContent = `${report.games} games: ` + Object.entries(r).map(([k, v]) => `${k} ${v}`).join(', ');
-    out.append(p, shareFigure(report), lengthFigure(report), coverageTable(report));
+    if (report.players[0] !== report.players[1]) {
+      // Seats alternate between the players: who won, whoever sat where.
+      p.textContent += `; ${report.players[0]} won ${report.players_won[0]}, ${report.players[1]} won ${report.players_won[1]}`;
+    }
+    const solitaire = state.described.players.length === 1;
+    out.append(p);
+    if (!solitaire) out.append(shareFigure(report));
+    out.append(lengthFigure(report), coverageTable(report));
     const never = report.coverage.never_fired;
     const note = document.createElement('p');
     note.textContent = never.length ? `never fired (marked in the editor): ${never.join(', ')}` : 'every rule and end fired';
@@ -453,8 +527,8 @@ async function main() {
   });
   const asked = new URLSearchParams(location.search).get('variant');
   const name = asked && state.names.includes(asked) ? asked : 'kalah';
-  if (asked && !state.names.includes(asked)) say(`no shipped variant is called ${asked}`, true);
   await loadShipped(name);
+  if (asked && !state.names.includes(asked)) say(`no shipped variant is called “${asked}”: here is Kalah`, true);
   document.body.dataset.ready = 'true';
 }
 

@@ -208,3 +208,37 @@ test('a record and a position saved and loaded again', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('one move a click, and a new game or an undo stops the move under way', async () => {
+  const { page, errors, context } = await open(browser, server.url, '/?variant=oware-abapa');
+  await page.selectOption('[data-seat="north"]', 'human');
+  await page.selectOption('#speed', '0');
+  await awaiting(page, 'human');
+  // A double click plays one move.
+  await page.dblclick('#board [data-pit="C"]');
+  await awaiting(page, 'human');
+  assert.deepEqual(await page.$$eval('#moves li', (l) => l.map((x) => x.textContent)), ['C']);
+  // A new game during a sowing shown seed by seed: the new game's board
+  // stays as it is.
+  await page.selectOption('#speed', '150');
+  await page.click('#board [data-pit="d"]');
+  await page.waitForSelector('#board .active.sow');
+  await page.click('#new');
+  await awaiting(page, 'human');
+  await new Promise((r) => setTimeout(r, 800));
+  assert.equal(await moveCount(page), 0);
+  const all = await page.$$eval('#board [data-pit]', (gs) => gs.map((g) => g.dataset.seeds));
+  assert.deepEqual(all, Array(12).fill('4'));
+  // The computer moving first: undone back to the start, it moves again.
+  await page.selectOption('#speed', '0');
+  await page.fill('#level', '1');
+  await page.selectOption('[data-seat="south"]', 'mcts');
+  await awaiting(page, 'human');
+  assert.equal(await moveCount(page), 1);
+  await page.click('#undo');
+  await awaiting(page, 'human');
+  assert.equal(await moveCount(page), 1);
+  assert.match(await page.textContent('#status'), /^north to move \(human\)$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
