@@ -216,7 +216,8 @@ pub fn show(body: &[u8]) -> Answer {
 }
 
 /// What the playground shows of a variant beside its text: its name and
-/// title, the one file it composes to, its options and its players.
+/// title, the one file it composes to, its options, its players, and
+/// whether who moves first is chosen (`first`) rather than ruled.
 fn described(v: &Variant) -> Value {
     let r = &v.engine.rules;
     let options: Vec<Value> = r
@@ -226,7 +227,7 @@ fn described(v: &Variant) -> Value {
         .collect();
     json!({
         "ok": true, "name": v.name(), "title": r.title, "show": load::show(v),
-        "options": options, "players": r.players,
+        "options": options, "players": r.players, "first_chosen": r.setup.first_chosen,
     })
 }
 

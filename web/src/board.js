@@ -4,6 +4,12 @@
 
 export function drawBoard(host, svg) {
   host.innerHTML = svg;
+  // Every pit reachable by the keyboard too (Tab, then Enter).
+  for (const g of host.querySelectorAll('[data-pit]')) {
+    g.setAttribute('tabindex', '0');
+    g.setAttribute('role', 'button');
+    g.setAttribute('aria-label', `pit ${g.dataset.pit}, ${g.dataset.seeds} seeds`);
+  }
 }
 
 // The group of a cell a step names: a pit by label, else a store by player.

@@ -17,6 +17,7 @@ const state = {
   described: null,    // `/api/show` of it
   options: {},        // options chosen (by name)
   start: null,        // a position loaded to start from (else the setup)
+  first: null,        // who moves first, where the players choose
   plies: [],          // each: the move, position, outcome, svg, steps
   at: 0,              // the ply shown (undo and redo move it)
   legal: [],          // the legal moves of the ply shown
@@ -163,6 +164,22 @@ function goOn() {
 function renderSeats() {
   const host = $('seats');
   host.innerHTML = '';
+  // Who moves first, where the rules leave it to the players.
+  state.first = null;
+  if (state.described.first_chosen) {
+    const label = document.createElement('label');
+    label.textContent = 'first ';
+    const s = document.createElement('select');
+    s.id = 'first';
+    for (const p of state.described.players) s.append(new Option(p, p));
+    state.first = s.value;
+    s.addEventListener('change', () => {
+      state.first = s.value;
+      newGame().catch(fail);
+    });
+    label.append(s);
+    host.append(label);
+  }
   state.described.players.forEach((p, i) => {
     const label = document.createElement('label');
     label.textContent = p + ' ';
@@ -192,6 +209,7 @@ async function newGame() {
   const game = state.game;
   const body = { ...spec(), moves: [], draw: true };
   if (state.start) body.position = state.start;
+  else if (state.first) body.first = state.first;
   const answer = await post('/api/play', body);
   if (game !== state.game) return;
   state.plies = answer.plies;
@@ -226,7 +244,10 @@ async function render() {
   } else {
     status = `${p.position.to_move} to move (${seatToMove()})`;
   }
-  if (p.round_end) status = `round over (${p.round_end.reason}); ` + status;
+  if (p.round_end) {
+    const won = p.round_end.winner ? `${p.round_end.winner} won the round` : 'the round was drawn';
+    status = `round over: ${won} (${p.round_end.reason}); ` + status;
+  }
   $('status').textContent = status;
   $('status').dataset.over = o ? 'true' : 'false';
   state.legal = [];
@@ -280,7 +301,12 @@ async function playMove(move) {
     state.plies.push(next);
     state.at += 1;
   } catch (e) {
-    if (game === state.game) fail(e);
+    if (game !== state.game) return;
+    // (The computer is not asked again: it would choose the move again.)
+    state.busy = false;
+    fail(e);
+    await render();
+    return;
   }
   if (game !== state.game) return;
   state.busy = false;
@@ -290,6 +316,7 @@ async function playMove(move) {
 function humanMove(move) {
   if (state.busy || seatToMove() !== 'human') return;
   $('choice').hidden = true;
+  say(`${ply().position.to_move} plays ${move}`);
   playMove(move).catch(fail);
 }
 
@@ -384,6 +411,7 @@ async function saveRecord() {
     level: Number($('level').value),
   };
   if (state.start) body.position = state.start;
+  else if (state.first) body.first = state.first;
   const answer = await post('/api/record', body);
   download(answer.record, `${fileName()}.toml`, 'application/toml');
   say('record saved');
@@ -448,6 +476,7 @@ async function analyze() {
   const players = $('players').value.split(',');
   const base = { ...spec(), games, players, level: Number($('analyze-level').value), seed: 0 };
   if (state.start) base.position = state.start;
+  else if (state.first) base.first = state.first;
   const parts = [];
   const step = Math.max(1, Math.ceil(games / 20));
   const bar = $('progress');
@@ -511,6 +540,12 @@ async function main() {
   select.addEventListener('change', () => loadShipped(select.value).catch(fail));
   $('apply').addEventListener('click', () => applyText(editor.text).catch(fail));
   $('board').addEventListener('click', clickPit);
+  $('board').addEventListener('keydown', (e) => {
+    if ((e.key === 'Enter' || e.key === ' ') && e.target.closest('[data-pit]')) {
+      e.preventDefault();
+      clickPit(e);
+    }
+  });
   $('new').addEventListener('click', () => newGame().catch(fail));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);

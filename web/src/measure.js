@@ -40,8 +40,10 @@ export function lengthFigure(report) {
   const most = Math.max(1, ...bins.map((b) => b.games));
   const bw = bins.length ? (w - x0 - 10) / bins.length : 0;
   const svg = el('svg', { width: w, height: h, viewBox: `0 0 ${w} ${h}`, class: 'figure lengths' });
+  const ended = report.games - report.results.unfinished - report.results.too_long;
+  const of = ended < report.games ? ` (of the ${ended} games that ended)` : '';
   svg.append(el('text', { x: x0, y: 14, 'font-size': 13 },
-    `turns a game: mean ${report.length.mean.toFixed(1)}, median ${report.length.median}, 95% at most ${report.length.p95}`));
+    `turns a game${of}: mean ${report.length.mean.toFixed(1)}, median ${report.length.median}, 95% at most ${report.length.p95}`));
   bins.forEach((b, i) => {
     const bh = (b.games / most) * (y0 - top);
     const r = el('rect', { x: x0 + i * bw + 1, y: y0 - bh, width: Math.max(bw - 2, 1), height: bh, fill: '#8a5a2b', class: 'bar' });

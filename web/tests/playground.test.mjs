@@ -35,6 +35,19 @@ async function clickPit(page, label) {
   await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before);
 }
 
+// A page of the playground with people at every seat, each sowing shown
+// at once, waiting for the first move.
+async function humans(path) {
+  const opened = await open(browser, server.url, path);
+  const { page } = opened;
+  await page.selectOption('#speed', '0');
+  for (const seat of await page.$$eval('[data-seat]', (s) => s.map((x) => x.dataset.seat))) {
+    await page.selectOption(`[data-seat="${seat}"]`, 'human');
+  }
+  await awaiting(page, 'human');
+  return opened;
+}
+
 // Replaces the editor's text as a person would: select all, type.
 async function typeVariant(page, text) {
   await page.click('#editor .cm-content');
@@ -90,15 +103,17 @@ test('a sowing is shown seed by seed, and undo and redo walk the moves', async (
   await page.click('#redo');
   await awaiting(page, 'human');
   assert.equal(await page.getAttribute('#board [data-pit="A"]', 'data-seeds'), '0');
+  // A pit is played from the keyboard too.
+  await page.focus('#board [data-pit="d"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 3);
+  assert.equal(await page.textContent('#moves li:last-child'), 'd');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a Bao turn with its direction chosen at the pit', async () => {
-  const { page, errors, context } = await open(browser, server.url, '/?variant=bao-la-kiswahili');
-  await page.selectOption('#speed', '0');
-  for (const p of ['south', 'north']) await page.selectOption(`[data-seat="${p}"]`, 'human');
-  await awaiting(page, 'human');
+  const { page, errors, context } = await humans('/?variant=bao-la-kiswahili');
   const before = await seeds(page);
   await page.click('#board [data-pit="A6"]');
   const offered = await page.$$eval('#choice:not([hidden]) button', (b) => b.map((x) => x.dataset.move));
@@ -172,10 +187,7 @@ test('an analysis runs with progress, draws its figures and marks the rules that
 });
 
 test('a record and a position saved and loaded again', async () => {
-  const { page, errors, context } = await open(browser, server.url, '/?variant=kalah');
-  await page.selectOption('#speed', '0');
-  await page.selectOption('[data-seat="north"]', 'human');
-  await awaiting(page, 'human');
+  const { page, errors, context } = await humans('/?variant=kalah');
   for (const pit of ['C', 'A', 'b']) {
     await clickPit(page, pit);
     await awaiting(page, 'human');
@@ -210,10 +222,7 @@ test('a record and a position saved and loaded again', async () => {
 });
 
 test('one move a click, and a new game or an undo stops the move under way', async () => {
-  const { page, errors, context } = await open(browser, server.url, '/?variant=oware-abapa');
-  await page.selectOption('[data-seat="north"]', 'human');
-  await page.selectOption('#speed', '0');
-  await awaiting(page, 'human');
+  const { page, errors, context } = await humans('/?variant=oware-abapa');
   // A double click plays one move.
   await page.dblclick('#board [data-pit="C"]');
   await awaiting(page, 'human');
@@ -239,6 +248,16 @@ test('one move a click, and a new game or an undo stops the move under way', asy
   await awaiting(page, 'human');
   assert.equal(await moveCount(page), 1);
   assert.match(await page.textContent('#status'), /^north to move \(human\)$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('who moves first is chosen where the rules leave it open', async () => {
+  const { page, errors, context } = await humans('/?variant=dakon');
+  assert.match(await page.textContent('#status'), /^south to move/);
+  await page.selectOption('#first', 'north');
+  await page.waitForFunction(() => /^north to move/.test(document.querySelector('#status').textContent));
+  assert.equal(await moveCount(page), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });
