@@ -357,6 +357,11 @@ fn cross_kalah() {
 }
 
 #[test]
+fn kalah_mg() {
+    agrees("kalah-mg", &NoState);
+}
+
+#[test]
 fn achochodi() {
     agrees("achochodi", &NoState);
 }

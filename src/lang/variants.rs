@@ -47,6 +47,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         "cross-kalah",
         include_str!("../../variants/cross-kalah.sow"),
     ),
+    ("kalah-mg", include_str!("../../variants/kalah-mg.sow")),
     ("alemungula", include_str!("../../variants/alemungula.sow")),
     ("achochodi", include_str!("../../variants/achochodi.sow")),
     (
