@@ -352,6 +352,11 @@ fn kale() {
 }
 
 #[test]
+fn wari_mg() {
+    agrees("wari-mg", &NoState);
+}
+
+#[test]
 fn cross_kalah() {
     agrees("cross-kalah", &NoState);
 }

@@ -43,6 +43,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("mangala-ii", include_str!("../../variants/mangala-ii.sow")),
     ("songo", include_str!("../../variants/songo.sow")),
     ("kale", include_str!("../../variants/kale.sow")),
+    ("wari-mg", include_str!("../../variants/wari-mg.sow")),
     (
         "cross-kalah",
         include_str!("../../variants/cross-kalah.sow"),
