@@ -317,9 +317,6 @@ fn played<'m>(
     mut game: Game,
     moves: impl ExactSizeIterator<Item = (&'m str, Option<&'m str>)>,
 ) -> Result<(Vec<Value>, Game), Answer> {
-    if moves.len() > MAX_PLIES as usize {
-        return Err(bad(format!("at most {MAX_PLIES} moves a request")));
-    }
     game.show_turns(a.steps);
     let line = |ply: usize, mv: Option<(&str, Turn)>, g: &Game| {
         let mut line = json!({
@@ -341,9 +338,28 @@ fn played<'m>(
         line
     };
     let mut plies = vec![line(0, None, &game)];
+    play_moves(v, &mut game, moves, |ply, _, written, turn, g| {
+        plies.push(line(ply, Some((written, turn)), g));
+    })?;
+    Ok((plies, game))
+}
+
+/// Plays the moves on `game` (at most [`MAX_PLIES`]), each legal, and
+/// given with its player (a record's) that player's; `each` is told of
+/// every move played: its number (from 1), its player, the move as
+/// written, the turn, and the game after it.
+fn play_moves<'m>(
+    v: &Variant,
+    game: &mut Game,
+    moves: impl ExactSizeIterator<Item = (&'m str, Option<&'m str>)>,
+    mut each: impl FnMut(usize, &str, &str, Turn, &Game),
+) -> Result<(), Answer> {
+    if moves.len() > MAX_PLIES as usize {
+        return Err(bad(format!("at most {MAX_PLIES} moves a request")));
+    }
     for (i, (m, player)) in moves.enumerate() {
+        let to_move = &v.engine.rules.players[ai::to_move(game) as usize];
         if let Some(p) = player.filter(|_| game.outcome().is_none()) {
-            let to_move = &v.engine.rules.players[ai::to_move(&game) as usize];
             if p != to_move {
                 return Err(bad(format!(
                     "move {} (`{m}`) is {p}'s, but {to_move} is to move",
@@ -351,11 +367,11 @@ fn played<'m>(
                 )));
             }
         }
-        let (turn, written) = crate::play::play_written(&mut game, 0, m)
+        let (turn, written) = crate::play::play_written(game, 0, m)
             .map_err(|d| bad(format!("move {} (`{m}`): {}", i + 1, d)))?;
-        plies.push(line(i + 1, Some((&written, turn)), &game));
+        each(i + 1, to_move, &written, turn, game);
     }
-    Ok((plies, game))
+    Ok(())
 }
 
 /// The pit a turn starts from, by its label (`null` for a pass, or a turn
@@ -390,18 +406,17 @@ pub fn record(body: &[u8]) -> Answer {
             };
             seats.push((p.clone(), seat));
         }
-        let mut end = game.clone();
+        let mut end = game;
         let moves = a.moves.clone().unwrap_or_default();
-        if moves.len() > MAX_PLIES as usize {
-            return Err(bad(format!("at most {MAX_PLIES} moves a request")));
-        }
         let mut written = Vec::new();
-        for (i, m) in moves.iter().enumerate() {
-            let mover = &r.players[ai::to_move(&end) as usize];
-            let (_, w) = crate::play::play_written(&mut end, 0, m)
-                .map_err(|d| bad(format!("move {} (`{m}`): {}", i + 1, d)))?;
-            written.push((mover.clone(), w));
-        }
+        play_moves(
+            &v,
+            &mut end,
+            moves.iter().map(|m| (m.as_str(), None)),
+            |_, mover, w, _, _| {
+                written.push((mover.to_string(), w.to_string()));
+            },
+        )?;
         let header = crate::record::Header {
             first: a.first.clone(),
             players: seats,

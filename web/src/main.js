@@ -144,6 +144,14 @@ function renderOptions() {
   if (!state.described.options.length) host.textContent = 'no options';
 }
 
+// Sets each option's control to the value chosen, else its default.
+function showOptions() {
+  for (const input of document.querySelectorAll('[data-option]')) {
+    const o = state.described.options.find((x) => x.name === input.dataset.option);
+    input.value = state.options[input.dataset.option] ?? o.value;
+  }
+}
+
 // ---- Play -------------------------------------------------------------
 
 // Drops the work under way (a move's request, its sowing shown, a
@@ -426,9 +434,7 @@ async function loadRecord(text) {
   const answer = await post('/api/record/read', body);
   takeOver();
   state.options = Object.fromEntries(Object.entries(answer.options || {}));
-  for (const input of document.querySelectorAll('[data-option]')) {
-    if (state.options[input.dataset.option] !== undefined) input.value = state.options[input.dataset.option];
-  }
+  showOptions();
   state.start = answer.plies[0].position;
   state.plies = answer.plies;
   state.at = answer.plies.length - 1;
@@ -461,10 +467,7 @@ async function loadPosition(text) {
     Object.assign(state, before);
     throw e;
   }
-  for (const input of document.querySelectorAll('[data-option]')) {
-    const o = state.described.options.find((x) => x.name === input.dataset.option);
-    input.value = state.options[input.dataset.option] ?? o.value;
-  }
+  showOptions();
   say('position loaded');
 }
 
