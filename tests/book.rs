@@ -283,9 +283,23 @@ fn proof_of(name: &str) -> String {
             moves += r["moves"].as_array().map_or(0, Vec::len);
             games = games.max(r["index"].as_u64().unwrap() + 1);
         }
+        let engine = format!("tests/variants/{name}-engine.sow");
+        let differs = std::fs::read_to_string(root().join(&engine))
+            .ok()
+            .map(|text| {
+                let clause = text
+                    .lines()
+                    .find_map(|l| l.strip_prefix("# Differs from the page at: "))
+                    .unwrap_or_else(|| panic!("{engine}: no `# Differs from the page at:` line"));
+                format!(
+                    ", but for {clause}, which MancalaGames plays otherwise than the page \
+                     says (its reading: `{engine}`)"
+                )
+            })
+            .unwrap_or_default();
         return format!(
             "MancalaGames 1.10.1: {games} random games, every legal move of every ply \
-             ({positions} positions, {moves} moves; `tests/catalogue.rs`)"
+             ({positions} positions, {moves} moves; `tests/catalogue.rs`){differs}"
         );
     }
     let file = sow::variants::source(name).unwrap();
