@@ -218,7 +218,14 @@ async function newGame() {
   const body = { ...spec(), moves: [], draw: true };
   if (state.start) body.position = state.start;
   else if (state.first) body.first = state.first;
-  const answer = await post('/api/play', body);
+  // Nothing is to be played until the new game is shown (a failed request
+  // leaves the page as it was).
+  const was = document.body.dataset.awaiting;
+  document.body.dataset.awaiting = 'busy';
+  const answer = await post('/api/play', body).catch((e) => {
+    if (game === state.game) document.body.dataset.awaiting = was;
+    throw e;
+  });
   if (game !== state.game) return;
   state.plies = answer.plies;
   state.at = 0;
