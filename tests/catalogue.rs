@@ -1084,7 +1084,59 @@ fn hoyito_ii() {
     page_differs("hoyito-ii", "HI17", &BLOCKED_STARTER);
 }
 
+/// A match whose rounds are counted for the players (the oracle's
+/// `round_wins` or `round_points`, absent while both are 0) as the
+/// per-player variable `var`, each round started by the player who did
+/// not start the last (`starter`).
+struct Tally {
+    /// The oracle's key.
+    key: &'static str,
+    /// The variant's variable.
+    var: &'static str,
+}
+
+impl Reading for Tally {
+    fn to_sow(&self, r: &Value) -> Value {
+        let state = r["state"].as_object().unwrap();
+        assert!(
+            state.keys().all(|k| k == "starter" || k == self.key),
+            "{state:?}"
+        );
+        let count = |p: &str| r["state"][self.key][p].as_i64().unwrap_or(0);
+        json!({
+            "starter": r["state"]["starter"],
+            self.var: { "south": count("south"), "north": count("north") },
+            "round": r["round"],
+        })
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let mut state = serde_json::Map::new();
+        state.insert("starter".into(), p["state"]["starter"].clone());
+        let counts = &p["state"][self.var];
+        if counts["south"] != 0 || counts["north"] != 0 {
+            state.insert(self.key.into(), counts.clone());
+        }
+        Value::Object(state)
+    }
+}
+
+/// Round wins counted (the oracle's `round_wins`) as the variable `wins`.
+const WINS: Tally = Tally {
+    key: "round_wins",
+    var: "wins",
+};
+
+/// Points scored over the rounds (the oracle's `round_points`) as the
+/// variable `points`.
+const POINTS: Tally = Tally {
+    key: "round_points",
+    var: "points",
+};
+
 agree! {
+    huroy: "huroy" => WINS;
+    urim: "urim" => POINTS;
+    bohnenspiel_rounds: "bohnenspiel-rounds" => POINTS;
     simplecapt: "simplecapt" => NoState;
     crosscapt: "crosscapt" => NoState;
     crosscapt_four: "crosscapt-four" => NoState;

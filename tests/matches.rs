@@ -178,6 +178,44 @@ fn the_match_ends_when_its_condition_holds_after_a_round() {
     assert_eq!(g.rounds(), 1);
 }
 
+/// A number kept in state and set at `scored`: the tally is kept once the
+/// round is scored and before the match's end is judged (the match ends on
+/// the tally that round made), a value past the variable's range is held
+/// at its end, and the state says the number.
+#[test]
+fn a_tally_set_when_a_round_is_scored_decides_the_match() {
+    let text = match_text("wins(south) == 2", SET_UP)
+        + "var wins per player: 0..2
+rule tally at scored when round_winner == none {
+  set wins(south) = wins(south) + 5
+}
+";
+    let v = variant(&text);
+    let g = round_ending(&v);
+    assert!(
+        g.outcome().is_some(),
+        "the tally of the drawn round ended it"
+    );
+    assert_eq!(
+        state(&v, &g)["wins"],
+        serde_json::json!({"south": 2, "north": 0})
+    );
+    // Where the tally is not reached, the match goes on with it kept.
+    let text = match_text("wins(south) == 3", SET_UP)
+        + "var wins per player: 0..3
+rule tally at scored {
+  set wins(south) = wins(south) + 1
+}
+";
+    let v = variant(&text);
+    let g = round_ending(&v);
+    assert!(g.outcome().is_none(), "the match goes on");
+    assert_eq!(
+        state(&v, &g)["wins"],
+        serde_json::json!({"south": 1, "north": 0})
+    );
+}
+
 /// A match of each shipped match variant saved mid-way (a round or more
 /// over) and read back gives the same legal moves and the same rest of a
 /// random game as the match played on without a break.
@@ -192,6 +230,8 @@ fn a_match_saved_mid_way_resumes_exactly() {
         "namnam",
         "weg",
         "oware-match",
+        "huroy",
+        "urim",
     ] {
         resumes_exactly(name);
     }

@@ -159,6 +159,10 @@ impl Engine {
                     self.set(var, values[p as usize & 1], pos, site, acts);
                 }
             }
+            A::SetNumber { var, to, low, high } => {
+                let n = self.num(to, &site.ctx(pos)).clamp(*low, *high);
+                self.set(var, (n - low) as u32, pos, site, acts);
+            }
             // Folded into the rule's `Steer` when it was compiled.
             A::Relay(_) | A::Stop | A::Again | A::Forbid => {}
             A::Cancel => self.cancel(pos, site, &mut acts.taken),
@@ -429,7 +433,7 @@ impl Engine {
                 // A store is not a pit: the chain passes over it.
                 continue;
             }
-            if let Some(skip) = &self.plan[mover as usize & 1].skip_when {
+            if let Some(skip) = &self.plan[mover as usize & 1].walk_skip {
                 // Nor does it stop at a place the sowing passes over
                 // (`skip when`, Bechi BE13's blocked holes).
                 let mut f = site.ctx(pos);

@@ -100,6 +100,9 @@ pub(crate) enum T {
     If(Box<C>, Box<N>, Box<N>),
     /// `sum(R, N)`, N judged with `here` each pit.
     SumOver(R, Box<N>),
+    /// The number a variable holds: its slot's value above the lowest
+    /// it can hold, and that lowest and the highest.
+    Var(V, i64, i64),
 }
 
 impl Lin {
@@ -288,6 +291,7 @@ fn reads(c: &C, part: &Picks) -> bool {
             T::Before(n) => num(n, part),
             T::If(c, a, b) => reads(c, part) || num(a, part) || num(b, part),
             T::SumOver(r, n) => region(r, part) || num(n, part),
+            T::Var(v, ..) => var(v, part),
             T::Total | T::Captured | T::Sowings => false,
         })
     }
@@ -439,6 +443,14 @@ pub(crate) enum A {
         who: W,
         values: [u32; 2],
     },
+    /// A variable holding a number set to a number, held within its
+    /// range (the lowest and highest it can hold).
+    SetNumber {
+        var: V,
+        to: N,
+        low: i64,
+        high: i64,
+    },
     Relay(Option<u32>),
     /// Lift another pit's seeds and sow on from it.
     RelayFrom(P),
@@ -515,6 +527,7 @@ impl Steer {
             | A::Resow { .. }
             | A::Set { .. }
             | A::SetPlayer { .. }
+            | A::SetNumber { .. }
             | A::Collect
             | A::Reset
             | A::Remove(_)
@@ -568,6 +581,7 @@ impl A {
             | A::Resow { .. }
             | A::Set { .. }
             | A::SetPlayer { .. }
+            | A::SetNumber { .. }
             | A::Relay(_)
             | A::RelayFrom(_)
             | A::RelayGoing(_)
@@ -627,7 +641,8 @@ fn lin_cost(l: &Lin) -> u64 {
                 | T::Hand(_)
                 | T::Total
                 | T::Captured
-                | T::Sowings => 2,
+                | T::Sowings
+                | T::Var(..) => 2,
                 T::Sum(r) => 2 + region_cost(r),
                 T::Count(r, c) => 2 + region_cost(r).saturating_mul(1 + cost(c)),
                 T::Before(n) => 2 + num_cost(n),
@@ -740,6 +755,13 @@ fn action_cost(a: &A) -> u64 {
             var: V::PitsOf(_, r),
             ..
         } => ANY_REGION.max(region_cost(r)),
+        A::SetNumber { var, to, .. } => {
+            let slots = match var {
+                V::PitsOf(_, r) => ANY_REGION.max(region_cost(r)),
+                V::Slot(_) | V::PlayerOf(..) | V::PitOf(..) => 1,
+            };
+            slots + num_cost(to)
+        }
         A::Set { .. }
         | A::SetPlayer { .. }
         | A::First(_)
@@ -1075,7 +1097,9 @@ impl Compiler<'_> {
             Place::Along(inner, steps) => match self.place(inner, k) {
                 // (Where places are passed over by `skip when`, the steps
                 // are known only in play.)
-                P::Cell(c) if self.rules.sowing.skip_when.is_none() => {
+                P::Cell(c)
+                    if self.rules.sowing.skip_when.is_none() || !self.rules.sowing.skip_walks =>
+                {
                     P::Cell(self.board.along(k.mover, c, *steps))
                 }
                 dynamic => P::Along(Box::new(dynamic), *steps, k.mover),
@@ -1170,6 +1194,10 @@ impl Compiler<'_> {
                 Box::new(self.num(n, Known { here: None, ..k })),
             ))),
             Num::Arith(op, a, b) => combine(*op, self.num(a, k), self.num(b, k)),
+            Num::Var(var, at) => {
+                let (low, high) = self.rules.vars[*var].numbers.unwrap_or_default();
+                lin(Lin::term(T::Var(self.var(*var, at, k), low, high)))
+            }
         }
     }
 
@@ -1311,6 +1339,15 @@ impl Compiler<'_> {
                     },
                 }
             }
+            Action::SetNumber { var, at, to } => {
+                let (low, high) = self.rules.vars[*var].numbers.unwrap_or_default();
+                A::SetNumber {
+                    var: self.var(*var, at, k),
+                    to: self.num(to, k),
+                    low,
+                    high,
+                }
+            }
             Action::Relay(n) => A::Relay(*n),
             Action::RelayFrom(p) => A::RelayFrom(self.place(p, k)),
             Action::RelayGoing(h) => A::RelayGoing(match h {
@@ -1394,7 +1431,9 @@ impl Compiler<'_> {
         };
         let (when, actions) = match r.moment {
             Moment::Start | Moment::Turn => (k, k),
-            Moment::Land | Moment::After | Moment::End | Moment::Round => (k, taking),
+            Moment::Land | Moment::After | Moment::End | Moment::Scored | Moment::Round => {
+                (k, taking)
+            }
             Moment::Capture | Moment::Lift | Moment::Drop => (taking, taking),
         };
         // (The checker allows at most `limits::MAX_RULES` rules.)
@@ -1504,6 +1543,7 @@ fn term_bound(t: &T) -> i128 {
         T::Before(n) => bound(n),
         T::If(_, a, b) => bound(a).max(bound(b)),
         T::SumOver(_, n) => bound(n).saturating_mul(crate::limits::MAX_PITS as i128),
+        T::Var(_, low, high) => (*low as i128).abs().max((*high as i128).abs()),
     }
 }
 

@@ -255,7 +255,7 @@ impl Engine {
     #[inline(never)]
     fn along(&self, p: &P, steps: i32, mover: Player, f: &Ctx) -> u16 {
         let start = self.place(p, f);
-        match &self.plan[mover as usize & 1].skip_when {
+        match &self.plan[mover as usize & 1].walk_skip {
             None => self.board.along(mover, start, steps),
             Some(skip) => self.along_sown(start, steps, mover, skip, f),
         }
@@ -523,6 +523,10 @@ impl Engine {
                     sum = sum.saturating_add(self.num(n, &g));
                 }
                 sum
+            }
+            T::Var(v, low, _) => {
+                let slot = self.slot(v, f);
+                low + f.pos.vars.get(slot).map_or(0, |&x| x as i64)
             }
             T::Before(inner) => {
                 let g = Ctx {

@@ -89,6 +89,9 @@ pub(crate) struct Plan {
     pub drop: Vec<CRule>,
     /// Places a sowing passes over (`skip when C`, `here` the place).
     pub skip_when: Option<C>,
+    /// Places a capture chain and `next`/`prev` pass over: those of
+    /// `skip_when`, unless only the sowing skips them (`skip sowing when`).
+    pub walk_skip: Option<C>,
     pub at_end: Vec<CRule>,
     /// The entry from the hand: seeds, and the phase it belongs to (every
     /// phase when none).
@@ -116,6 +119,8 @@ pub(crate) struct Plan {
     /// In a match (`match ends when C`): whether it is over once a round
     /// has ended, judged with the mover of the end rule that ended it.
     pub match_over: Option<C>,
+    /// The rules that keep a match's tally once a round is scored.
+    pub scored: Vec<CRule>,
     /// The rules that set up the next round of a match.
     pub round: Vec<CRule>,
     /// Turns sown from the store: the mover's store, and the place the
@@ -516,6 +521,7 @@ impl Plan {
                                     | Moment::Turn
                                     | Moment::After
                                     | Moment::End
+                                    | Moment::Scored
                                     | Moment::Round => (None, pit),
                                 };
                                 of(m)
@@ -559,6 +565,13 @@ impl Plan {
                 .as_ref()
                 .map(|c| compiler.cond_for(c, mover, None))
                 .filter(|c| *c != C::Const(false)),
+            walk_skip: rules
+                .sowing
+                .skip_when
+                .as_ref()
+                .filter(|_| rules.sowing.skip_walks)
+                .map(|c| compiler.cond_for(c, mover, None))
+                .filter(|c| *c != C::Const(false)),
             lift: rules_at(Moment::Lift),
             entry: rules.sowing.entry.as_ref().map(|en| (en.seeds, en.phase)),
             ends_at_once: rules.ends.iter().any(|e| e.at_once),
@@ -575,6 +588,7 @@ impl Plan {
                 .map(|p| compiler.cond_for(&p.when, mover, None))
                 .collect(),
             at_end: rules_at(Moment::End),
+            scored: rules_at(Moment::Scored),
             round: rules_at(Moment::Round),
             ends,
         }

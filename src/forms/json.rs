@@ -22,7 +22,10 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
     }
     for (i, v) in r.vars.iter().enumerate() {
         let base = e.var_base(i);
-        let value = |slot: usize| json!(v.values[pos.vars[slot] as usize]);
+        let value = |slot: usize| match v.numbers {
+            Some((low, _)) => json!(low + pos.vars[slot] as i64),
+            None => json!(v.values[pos.vars[slot] as usize]),
+        };
         let entry = match v.scope {
             VarScope::Game => value(base),
             VarScope::Player => per_player(r, |p| value(base + p)),
@@ -677,6 +680,19 @@ fn read_var(
     let var = &r.vars[i];
     let base = e.var_base(i);
     let value = |x: &Value| -> Result<u32, Diagnostic> {
+        if let Some((low, high)) = var.numbers {
+            return x
+                .as_i64()
+                .filter(|n| (low..=high).contains(n))
+                .map(|n| (n - low) as u32)
+                .ok_or_else(|| {
+                    bad(
+                        &var.name,
+                        format!("{x} is not a value of `{}`", var.name),
+                        format!("a whole number from {low} to {high}"),
+                    )
+                });
+        }
         x.as_str()
             .and_then(|s| var.values.iter().position(|w| w == s))
             .map(|p| p as u32)

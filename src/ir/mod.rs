@@ -356,8 +356,13 @@ pub struct Var {
     pub name: String,
     /// One value for the game, one per player, or one per pit.
     pub scope: VarScope,
-    /// The values it can take; the first is where it starts.
+    /// The words it can hold; the first is where it starts (none for a
+    /// variable holding a number).
     pub values: Vec<String>,
+    /// A variable holding a whole number: the lowest and highest it can
+    /// hold (`var wins per player: 0..10`); it starts at the lowest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub numbers: Option<(i64, i64)>,
 }
 
 /// How many values a variable holds.
@@ -408,6 +413,11 @@ pub struct Sowing {
     /// Places a sowing passes over, giving them no seed, where this holds
     /// for the place (`here`): `skip when blocked(here) == yes`.
     pub skip_when: Option<Cond>,
+    /// Whether a capture chain and `next`/`prev` pass over the places
+    /// `skip_when` holds for too (`skip when C`), or only the sowing does
+    /// (`skip sowing when C`: a chain stops at such a hole as at any other,
+    /// Urim UR11).
+    pub skip_walks: bool,
     /// The most sowings a turn makes (`sowings at most 75`): one that
     /// would begin another stops there, the seeds lifted for it leaving
     /// the game, and [`Cond::Cut`] holds.
@@ -527,6 +537,9 @@ pub enum Moment {
     Drop,
     /// The game (or a round of a match) has ended.
     End,
+    /// A round of a match has been scored (`round_winner` names its
+    /// winner), before the match's end is judged.
+    Scored,
     /// A round of a match has ended and the match goes on: the next
     /// round is set up.
     Round,
@@ -592,6 +605,16 @@ pub enum Action {
         at: VarAt,
         /// The value's index in [`Var::values`].
         value: usize,
+    },
+    /// Give a variable holding a number the value of a number, held
+    /// within the variable's range.
+    SetNumber {
+        /// The variable.
+        var: usize,
+        /// Which instance.
+        at: VarAt,
+        /// The number.
+        to: Num,
     },
     /// Give a variable whose values are the players' names the name of a
     /// player.
@@ -794,6 +817,8 @@ pub enum Num {
     Before(Box<Num>),
     /// Arithmetic.
     Arith(ArithOp, Box<Num>, Box<Num>),
+    /// The number a variable holds (`wins(south)`).
+    Var(usize, VarAt),
 }
 
 /// Arithmetic operators.

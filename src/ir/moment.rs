@@ -94,9 +94,17 @@ impl Sees {
     };
     /// Whether a match is over (`match ends when …`): judged once a round
     /// has ended, on the position it ended in, as the `end` rules are.
-    pub const MATCH: Sees = Sees {
+    pub const MATCH: Sees = Sees::OVER;
+    /// A rule's condition once the game, or a round, is over (`end`,
+    /// `scored`, `round`): the player to move and `cut`.
+    pub const OVER: Sees = Sees {
         mover: true,
         cut: true,
+        ..NOTHING
+    };
+    /// The actions of such a rule: the player to move.
+    pub const OVER_ACTING: Sees = Sees {
+        mover: true,
         ..NOTHING
     };
     /// The score: each player's, at the end.
@@ -232,7 +240,9 @@ impl Action {
             Action::Capture { .. } | Action::CaptureRegion { .. } => ActionKind::Capture,
             Action::Resow { .. } => ActionKind::Resow,
             Action::Relay(_) | Action::RelayFrom(_) | Action::RelayGoing(_) => ActionKind::Relay,
-            Action::Set { .. } | Action::SetPlayer { .. } => ActionKind::Set,
+            Action::Set { .. } | Action::SetPlayer { .. } | Action::SetNumber { .. } => {
+                ActionKind::Set
+            }
             Action::Again => ActionKind::Again,
             Action::Stop => ActionKind::Stop,
             Action::Cancel => ActionKind::Cancel,
@@ -268,7 +278,7 @@ pub struct MomentSpec {
 
 impl Moment {
     /// Every moment, in the order a turn meets them.
-    pub const ALL: [Moment; 9] = [
+    pub const ALL: [Moment; 10] = [
         Moment::Start,
         Moment::Lift,
         Moment::Drop,
@@ -277,6 +287,7 @@ impl Moment {
         Moment::Turn,
         Moment::After,
         Moment::End,
+        Moment::Scored,
         Moment::Round,
     ];
 
@@ -394,31 +405,26 @@ impl Moment {
                 name: "end",
                 what: "at the `end` moment",
                 actions_what: "at the `end` moment",
-                when: Sees {
-                    mover: true,
-                    cut: true,
-                    ..NOTHING
-                },
-                actions_see: Sees {
-                    mover: true,
-                    ..NOTHING
-                },
+                when: Sees::OVER,
+                actions_see: Sees::OVER_ACTING,
                 actions: &[K::Capture, K::Collect, K::Remove, K::Divide, K::Set],
+                order: Order::Every,
+            },
+            Moment::Scored => &MomentSpec {
+                name: "scored",
+                what: "at the `scored` moment",
+                actions_what: "at the `scored` moment",
+                when: Sees::OVER,
+                actions_see: Sees::OVER_ACTING,
+                actions: &[K::Set],
                 order: Order::Every,
             },
             Moment::Round => &MomentSpec {
                 name: "round",
                 what: "at the `round` moment",
                 actions_what: "at the `round` moment",
-                when: Sees {
-                    mover: true,
-                    cut: true,
-                    ..NOTHING
-                },
-                actions_see: Sees {
-                    mover: true,
-                    ..NOTHING
-                },
+                when: Sees::OVER,
+                actions_see: Sees::OVER_ACTING,
                 actions: &[
                     K::Capture,
                     K::Collect,

@@ -111,6 +111,7 @@ impl<'a> Node<'a> {
                     f(Node::Num(a));
                     f(Node::Num(b));
                 }
+                Num::Var(_, at) => f(Node::VarAt(at)),
             },
             Node::Place(p) => match p {
                 Place::Pit(_) | Place::Last | Place::Origin | Place::Lifted | Place::Here => {}
@@ -190,6 +191,10 @@ impl Action {
             Action::SetPlayer { at, to, .. } => {
                 f(Node::VarAt(at));
                 f(Node::Who(to));
+            }
+            Action::SetNumber { at, to, .. } => {
+                f(Node::VarAt(at));
+                f(Node::Num(to));
             }
             Action::Relay(_)
             | Action::RelayGoing(_)

@@ -722,6 +722,8 @@ impl State {
         };
         if let (Some(over), true) = (&e.plan[mover as usize].match_over, by_rule) {
             e.note_round_winner(&mut self.pos, winner);
+            // The tally (`scored`), before the match's end is judged.
+            self.run_every(e, &e.plan[mover as usize].scored);
             let f = Ctx {
                 cut: self.cut,
                 ..Ctx::new(&self.pos, &self.pos, NONE, NONE)

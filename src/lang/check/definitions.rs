@@ -74,7 +74,7 @@ impl Checker {
     /// `var NAME per player|pit|game: value value …`
     pub(super) fn var(&mut self, s: &Statement) {
         self.no_block(s);
-        let usage = "write `var NAME per player: first second …` (or `per pit`, `per game`); the first value is where it starts";
+        let usage = "write `var NAME per player: first second …` (or `per pit`, `per game`), the first value where it starts, or `var NAME per player: 0..10` for a number";
         let (name, scope) = match s.args.as_slice() {
             [n, per, sc] if per.as_word() == Some("per") => {
                 let scope = match sc.as_word() {
@@ -121,7 +121,46 @@ impl Checker {
             }
         };
         let mut values: Vec<String> = Vec::new();
-        for e in tail(s) {
+        let mut numbers = None;
+        if let [e @ Expr {
+            kind: ExprKind::Binary(BinaryOp::Range, lo, hi),
+            ..
+        }] = tail(s)
+        {
+            numbers = match (&lo.kind, &hi.kind) {
+                (ExprKind::Int(lo), ExprKind::Int(hi))
+                    if lo <= hi && *hi <= crate::limits::MAX_NUMBER =>
+                {
+                    Some((*lo, *hi))
+                }
+                (ExprKind::Int(lo), ExprKind::Int(hi)) if lo > hi => {
+                    self.err(
+                        Diagnostic::at(
+                            e.span,
+                            format!("the range {lo}..{hi} is empty"),
+                            "no number lies in it",
+                        )
+                        .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
+                    );
+                    return;
+                }
+                _ => {
+                    self.err(
+                        Diagnostic::at(
+                            e.span,
+                            format!(
+                                "a variable's numbers are whole numbers from 0 to {}",
+                                crate::limits::MAX_NUMBER
+                            ),
+                            "not a range of whole numbers",
+                        )
+                        .hint("write the lowest and the highest it can hold: `0..10`"),
+                    );
+                    return;
+                }
+            };
+        }
+        for e in tail(s).iter().filter(|_| numbers.is_none()) {
             match e.as_word() {
                 Some(v) if values.iter().any(|x| x == v) => {
                     self.err(
@@ -136,7 +175,7 @@ impl Checker {
                 ),
             }
         }
-        if values.len() < 2 {
+        if values.len() < 2 && numbers.is_none() {
             self.err(
                 Diagnostic::at(
                     s.span,
@@ -171,6 +210,7 @@ impl Checker {
                 name: name.0,
                 scope,
                 values,
+                numbers,
             });
         }
     }

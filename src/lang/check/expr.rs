@@ -1288,6 +1288,21 @@ impl<'a> Lowerer<'a> {
 
     /// A variable's instance: `name(player)`, `name(pit)` or `name`.
     pub fn var(&mut self, i: usize, span: Span, args: &[Expr]) -> Option<Value> {
+        use crate::ir::VarAt;
+        // A variable holding a number is a number (`wins(south) + 1`),
+        // but for every pit of a region at once, which only `set` takes.
+        Some(match self.var_at(i, span, args)? {
+            Value::Var(i, at) if self.scope.vars[i].numbers.is_some() => match at {
+                VarAt::Pits(r) => Value::Var(i, VarAt::Pits(r)),
+                at @ (VarAt::Game | VarAt::Player(_) | VarAt::Pit(_)) => {
+                    Value::Num(Num::Var(i, at))
+                }
+            },
+            other => other,
+        })
+    }
+
+    fn var_at(&mut self, i: usize, span: Span, args: &[Expr]) -> Option<Value> {
         use crate::ir::{VarAt, VarScope};
         let var = &self.scope.vars[i];
         let name = var.name.clone();

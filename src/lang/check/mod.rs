@@ -158,6 +158,7 @@ impl Lowered {
                 entry: None,
                 leave: None,
                 skip_when: None,
+                skip_walks: true,
                 from_store: None,
                 most: None,
             },
@@ -539,6 +540,7 @@ impl Checker {
                     name: word.to_string(),
                     scope: VarScope::Game,
                     values: none.into_iter().chain(players.iter().cloned()).collect(),
+                    numbers: None,
                 });
             }
         }
@@ -705,16 +707,15 @@ impl Checker {
             );
         }
         if l.rounds.is_none() {
-            // `round` rules set up the next round of a match: without
-            // `match ends when …` there is none.
+            // `scored` rules keep a match's tally and `round` rules set up
+            // its next round: without `match ends when …` there is none.
             for st in statements.iter().filter(|st| st.word.name == "rule") {
-                if let Some(at) = st
-                    .args
-                    .windows(2)
-                    .find(|w| w[0].as_word() == Some("at") && w[1].as_word() == Some("round"))
-                {
+                if let Some((at, moment)) = st.args.windows(2).find_map(|w| {
+                    let moment = w[1].as_word().filter(|m| ["round", "scored"].contains(m));
+                    (w[0].as_word() == Some("at")).then_some((w[1].span, moment?))
+                }) {
                     self.err(
-                        Diagnostic::at(at[1].span, "a `round` rule in a game of one round", "never runs")
+                        Diagnostic::at(at, format!("a `{moment}` rule in a game of one round"), "never runs")
                             .hint("a match says when it is over: add `match ends when …` (judged as each round ends)"),
                     );
                 }

@@ -120,6 +120,7 @@ impl Checker {
                 | Action::Resow { .. }
                 | Action::Set { .. }
                 | Action::SetPlayer { .. }
+                | Action::SetNumber { .. }
                 | Action::Again
                 | Action::Stop
                 | Action::Cancel
@@ -697,7 +698,11 @@ impl Checker {
         let mut lw = Lowerer::new(scope(ctx));
         let v = lw.value(target);
         self.diagnostics.append(&mut lw.diagnostics);
-        let Some(Value::Var(var, at)) = v else {
+        let target_var = match &v {
+            Some(Value::Var(var, at) | Value::Num(Num::Var(var, at))) => Some((*var, at.clone())),
+            _ => None,
+        };
+        let Some((var, at)) = target_var else {
             if v.is_some() {
                 let name = match &target.kind {
                     ExprKind::Call(n, _) => n.name.clone(),
@@ -715,6 +720,25 @@ impl Checker {
             }
             return None;
         };
+        if let Some((low, high)) = self.vars[var].numbers {
+            let mut lw = Lowerer::new(scope(ctx));
+            let to = lw.num(value);
+            self.diagnostics.append(&mut lw.diagnostics);
+            if let Some(Num::Int(k)) = &to {
+                if !(low..=high).contains(k) {
+                    self.err(
+                        Diagnostic::at(
+                            value.span,
+                            format!("`{}` holds {low} to {high}, not {k}", self.vars[var].name),
+                            "out of range",
+                        )
+                        .hint(format!("a number from {low} to {high}")),
+                    );
+                    return None;
+                }
+            }
+            return to.map(|to| Action::SetNumber { var, at, to });
+        }
         let values = &self.vars[var].values;
         if let Some(i) = value
             .as_word()

@@ -42,14 +42,21 @@ impl Checker {
                 ("enter", _) if st.args.first().and_then(Expr::as_word) == Some("any") => {
                     self.store_entry(st, sowing, lw)
                 }
-                ("skip", 2) if st.args[0].as_word() == Some("when") => {
+                // `skip when C`: the sowing, a chain and `next`/`prev` pass
+                // over the places C holds for; `skip sowing when C`: only
+                // the sowing does.
+                ("skip", 2 | 3)
+                    if st.args[st.args.len() - 2].as_word() == Some("when")
+                        && (st.args.len() == 2 || st.args[0].as_word() == Some("sowing")) =>
+                {
                     if sowing.skip_when.is_some() {
                         self.err(
                             Diagnostic::at(st.span, "`skip when` is declared twice", "second `skip when`")
                                 .hint("keep one `skip when C`: join the conditions with `or`"),
                         );
                     } else {
-                        sowing.skip_when = lw.cond_on_here(&st.args[1]);
+                        sowing.skip_when = lw.cond_on_here(&st.args[st.args.len() - 1]);
+                        sowing.skip_walks = st.args.len() == 2;
                     }
                 }
                 ("skip", 1) => match arg.and_then(Expr::as_word) {
@@ -94,7 +101,7 @@ impl Checker {
                         format!("`{}` takes one argument", st.word.name),
                         "wrong number of arguments",
                     )
-                    .hint("one setting a line: `take all`, `direction forward`, `skip origin`"),
+                    .hint("one setting a line: `take all`, `direction forward`, `skip origin`, `skip when C`, `skip sowing when C`"),
                 ),
                 ("enter", _) => {
                     // enter N from hand [during PHASE]
