@@ -37,6 +37,9 @@ pub(crate) enum P {
     Behind(Box<P>),
     /// So many steps along a mover's track (back, when negative).
     Along(Box<P>, i32, Player),
+    /// So many steps the way the sowing going on goes (back, when
+    /// negative), along a mover's track.
+    Ahead(Box<P>, i32, Player),
     /// The first pit of a region known only as the turn goes.
     First(Box<R>),
     StoreOf(Box<W>),
@@ -214,6 +217,8 @@ pub(crate) enum C {
     Repeated,
     /// The turn just played was stopped by `sowings at most N`.
     Cut,
+    /// The end rule that ended the game or round (an index in the ends).
+    Ended(u16),
     /// The seed just dropped is its sowing's last.
     LastSeed,
     Going(Direction),
@@ -314,7 +319,7 @@ fn reads(c: &C, part: &Picks) -> bool {
             return true;
         }
         match p {
-            P::Opposite(p) | P::Behind(p) | P::Along(p, ..) => place(p, part),
+            P::Opposite(p) | P::Behind(p) | P::Along(p, ..) | P::Ahead(p, ..) => place(p, part),
             P::First(r) => region(r, part),
             P::StoreOf(w) | P::NamedOf(_, w) => who(w, part),
             P::Cell(_) | P::Last | P::Origin | P::Lifted | P::Here => false,
@@ -361,6 +366,7 @@ fn reads(c: &C, part: &Picks) -> bool {
         | C::NoLegalTurn
         | C::Repeated
         | C::Cut
+        | C::Ended(_)
         | C::LastSeed
         | C::Going(_)
         | C::Chose(_)
@@ -673,6 +679,7 @@ pub(crate) fn cost(c: &C) -> u64 {
         | C::NoLegalTurnOf(_)
         | C::Repeated
         | C::Cut
+        | C::Ended(_)
         | C::LastSeed
         | C::Going(_)
         | C::Chose(_)
@@ -1104,6 +1111,8 @@ impl Compiler<'_> {
                 }
                 dynamic => P::Along(Box::new(dynamic), *steps, k.mover),
             },
+            // (The sowing's direction is known only in play.)
+            Place::Ahead(inner, steps) => P::Ahead(Box::new(self.place(inner, k)), *steps, k.mover),
         }
     }
 
@@ -1253,6 +1262,7 @@ impl Compiler<'_> {
             },
             Cond::Repeated => C::Repeated,
             Cond::Cut => C::Cut,
+            Cond::Ended(i) => C::Ended(*i as u16),
             Cond::LastSeed => C::LastSeed,
             Cond::HasCapture(w) => C::HasCapture(self.who(w, k)),
             Cond::Going(d) => C::Going(*d),

@@ -45,6 +45,9 @@ pub(crate) struct Ctx<'a> {
     pub repeated: bool,
     /// The turn just played was stopped by `sowings at most N`.
     pub cut: bool,
+    /// The end rule that ended the game or the round (an index in the
+    /// rules' ends), or [`NONE`].
+    pub ended: u16,
     /// The seed just dropped (`here`) is its sowing's last.
     pub last_seed: bool,
     /// Seeds captured so far this turn.
@@ -88,6 +91,7 @@ impl<'a> Ctx<'a> {
             no_legal_turn: false,
             repeated: false,
             cut: false,
+            ended: NONE,
             last_seed: false,
             captured: 0,
             sowings: 0,
@@ -235,6 +239,13 @@ impl Engine {
                 }
             }
             P::Along(inner, steps, mover) => self.along(inner, *steps, *mover, f),
+            P::Ahead(inner, steps, mover) => {
+                let steps = match f.dir {
+                    Direction::Forward => *steps,
+                    Direction::Backward => -*steps,
+                };
+                self.along(inner, steps, *mover, f)
+            }
             P::First(r) => self.first(r, f),
             P::StoreOf(w) => self
                 .who(w, f)
@@ -688,6 +699,7 @@ impl Engine {
             C::NoLegalTurn => f.no_legal_turn,
             C::Repeated => f.repeated,
             C::Cut => f.cut,
+            C::Ended(i) => f.ended == *i,
             C::LastSeed => f.last_seed,
             C::Going(d) => f.dir == *d,
             C::Chose(i) => f.choice == *i,

@@ -762,6 +762,10 @@ pub enum Place {
     /// The place so many steps on along the mover's track (back along it,
     /// when negative), as the track is listed: `next(last)`, `prev(last, 2)`.
     Along(Box<Place>, i32),
+    /// The place so many steps on the way the sowing going on goes (back
+    /// against it, when negative): `ahead(last)`, `back(here)`; along the
+    /// track as `next`/`prev` are, in a sowing going backward the other way.
+    Ahead(Box<Place>, i32),
     /// The first pit of a region, in the order it lists them (none when it
     /// is empty): `first(pits(order(mover), child(here) == mover))`.
     First(Box<Region>),
@@ -902,4 +906,7 @@ pub enum Cond {
     Cut,
     /// The seed just dropped is its sowing's last (at the `drop` moment).
     LastSeed,
+    /// The end rule that ended the game, or the round (by index in
+    /// [`Rules::ends`]): `ended(clear_win)`, once it has ended.
+    Ended(usize),
 }

@@ -34,6 +34,8 @@ pub struct Sees {
     pub cut: bool,
     /// `last_seed`: whether the seed just dropped is its sowing's last.
     pub dropping: bool,
+    /// `ended(NAME)`: which end rule ended the game or the round.
+    pub ended: bool,
 }
 
 /// Nothing but constants and the board.
@@ -49,6 +51,7 @@ const NOTHING: Sees = Sees {
     phases: true,
     cut: false,
     dropping: false,
+    ended: false,
 };
 
 /// A turn's words, once it has been played (or a sowing made).
@@ -96,10 +99,12 @@ impl Sees {
     /// has ended, on the position it ended in, as the `end` rules are.
     pub const MATCH: Sees = Sees::OVER;
     /// A rule's condition once the game, or a round, is over (`end`,
-    /// `scored`, `round`): the player to move and `cut`.
+    /// `scored`, `round`): the player to move, `cut`, and the end rule
+    /// that ended it (`ended(NAME)`).
     pub const OVER: Sees = Sees {
         mover: true,
         cut: true,
+        ended: true,
         ..NOTHING
     };
     /// The actions of such a rule: the player to move.

@@ -61,6 +61,7 @@ impl<'a> Node<'a> {
                 | Cond::Flagged(_)
                 | Cond::Repeated
                 | Cond::Cut
+                | Cond::Ended(_)
                 | Cond::LastSeed => {}
                 Cond::Not(a) => f(Node::Cond(a)),
                 Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| f(Node::Cond(c))),
@@ -116,7 +117,9 @@ impl<'a> Node<'a> {
             Node::Place(p) => match p {
                 Place::Pit(_) | Place::Last | Place::Origin | Place::Lifted | Place::Here => {}
                 Place::Store(w) | Place::Named(_, w) => f(Node::Who(w)),
-                Place::Opposite(p) | Place::Behind(p) | Place::Along(p, _) => f(Node::Place(p)),
+                Place::Opposite(p) | Place::Behind(p) | Place::Along(p, _) | Place::Ahead(p, _) => {
+                    f(Node::Place(p))
+                }
                 Place::First(r) => f(Node::Region(r)),
             },
             Node::Who(w) => match w {

@@ -41,6 +41,9 @@ struct State {
     repeated: bool,
     /// The turn just played was stopped by `sowings at most N` (`cut`).
     cut: bool,
+    /// The end rule that ended the game or the round just ended (an index
+    /// in the rules' ends; [`NONE`] while none has: `ended(NAME)`).
+    ended: u16,
     /// Seeds in play.
     total: i64,
     /// The end rules with `total` bound in.
@@ -446,13 +449,7 @@ impl Game {
                 st.pos.copy_from(&st.before);
                 st.played(e, mover);
                 // (It ends a match too: no round follows.)
-                st.finish(
-                    e,
-                    mover,
-                    &e.reasons[e.rules.ends.len()],
-                    Some(decided),
-                    false,
-                );
+                st.finish(e, mover, e.rules.ends.len(), Some(decided), false);
                 return Ok(());
             }
             Err(h @ (Halt::TooLong | Halt::Settled)) => return Err(h.into()),
@@ -467,7 +464,7 @@ impl Game {
             // An end rule fired during the turn: the game ends there.
             let end = &e.plan[mover as usize].ends[i];
             let decided = end.decided(e, &Ctx::new(&st.pos, &st.pos, NONE, NONE));
-            if st.finish(e, mover, &e.reasons[end.end], decided, true) {
+            if st.finish(e, mover, end.end, decided, true) {
                 return st.settle(&self.engine, true);
             }
             return Ok(());
@@ -578,7 +575,7 @@ impl State {
             self.judge(e, mover, &self.before_turn())
         };
         if let Some((end, decided)) = fired {
-            if self.finish(e, mover, &e.reasons[end], decided, true) {
+            if self.finish(e, mover, end, decided, true) {
                 return self.settle(me, true);
             }
         } else if passes {
@@ -699,10 +696,12 @@ impl State {
         &mut self,
         e: &Engine,
         mover: Player,
-        reason: &Arc<str>,
+        end: usize,
         decided: Option<Option<Player>>,
         by_rule: bool,
     ) -> bool {
+        let reason = &e.reasons[end];
+        self.ended = end as u16;
         // The `end` rules, on the position the game ends in.
         self.run_every(e, &e.plan[mover as usize].at_end);
         let f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
@@ -726,6 +725,7 @@ impl State {
             self.run_every(e, &e.plan[mover as usize].scored);
             let f = Ctx {
                 cut: self.cut,
+                ended: self.ended,
                 ..Ctx::new(&self.pos, &self.pos, NONE, NONE)
             };
             // A round in which no turn was played ends the match: its
@@ -753,6 +753,7 @@ impl State {
         for rule in rules {
             let f = Ctx {
                 cut: self.cut,
+                ended: self.ended,
                 ..site.ctx(&self.pos)
             };
             if !e.cond(&rule.when, &f) {
@@ -786,6 +787,7 @@ impl State {
         self.rounds = self.rounds.saturating_add(1);
         self.round_plies = 0;
         self.cut = false;
+        self.ended = NONE;
         self.seen.clear();
         // The set-up may have left seeds out of play.
         self.recount(e);

@@ -23,6 +23,8 @@ pub struct Scope<'a> {
     pub lets: &'a HashMap<String, Definition>,
     /// Phases, by name → index.
     pub phases: &'a HashMap<String, usize>,
+    /// End rules, by name → index (`ended(NAME)`).
+    pub ends: &'a HashMap<String, usize>,
     /// Variables, by name.
     pub vars: &'a [crate::ir::Var],
     /// The notation's letters.
@@ -113,6 +115,7 @@ pub const FUNCTIONS: &[&str] = &[
     "if",
     "pits",
     "going",
+    "ended",
     "chose",
     "has_capture",
     "no_legal_turn",
@@ -125,6 +128,8 @@ pub const FUNCTIONS: &[&str] = &[
     "behind",
     "next",
     "prev",
+    "ahead",
+    "back",
     "first",
     "side",
     "before",
@@ -628,7 +633,11 @@ impl<'a> Lowerer<'a> {
                     .iter()
                     .position(|v| v.name == w && v.scope == crate::ir::VarScope::Game)
                 {
-                    Value::Var(i, crate::ir::VarAt::Game)
+                    match s.vars[i].numbers {
+                        // A number held by the game: a number.
+                        Some(_) => Value::Num(Num::Var(i, crate::ir::VarAt::Game)),
+                        None => Value::Var(i, crate::ir::VarAt::Game),
+                    }
                 } else {
                     Value::Keyword(w.to_string())
                 }
@@ -753,9 +762,21 @@ impl<'a> Lowerer<'a> {
                 self.arity(name, span, args, 1, "behind(opposite(last))")?;
                 Some(Value::Place(Place::Behind(Box::new(self.place(&args[0])?))))
             }
-            "next" | "prev" => {
-                // next(PLACE), next(PLACE, N): N steps along the mover's track
+            "next" | "prev" | "ahead" | "back" => {
+                // next(PLACE), next(PLACE, N): N steps along the mover's
+                // track; ahead(PLACE, N): along the way the sowing goes
                 let usage = format!("{name}(last) or {name}(last, 2)");
+                let sowing = matches!(name, "ahead" | "back");
+                if sowing && !s.context.sees.last {
+                    return self.error(
+                        Diagnostic::at(
+                            span,
+                            format!("`{name}` means nothing {}", s.context.what),
+                            "no sowing here",
+                        )
+                        .hint(format!("`{name}(…)` steps the way the sowing now going on runs; `{}(…)` steps along the track", if name == "ahead" { "next" } else { "prev" })),
+                    );
+                }
                 if args.len() != 1 {
                     self.arity(name, span, args, 2, &usage)?;
                 }
@@ -777,14 +798,28 @@ impl<'a> Lowerer<'a> {
                                 )
                                 .hint(format!(
                                     "write `{name}(last, 2)` (the steps cannot change in play: a count such as `seeds(last)` is not known when the file is read); `{}` goes the other way",
-                                    if name == "next" { "prev" } else { "next" }
+                                    match name {
+                                        "next" => "prev",
+                                        "prev" => "next",
+                                        "ahead" => "back",
+                                        _ => "ahead",
+                                    }
                                 )),
                             )
                         }
                     },
                 };
-                let steps = if name == "next" { steps } else { -steps };
-                Some(Value::Place(Place::Along(Box::new(place), steps)))
+                let steps = if matches!(name, "next" | "ahead") {
+                    steps
+                } else {
+                    -steps
+                };
+                let place = Box::new(place);
+                Some(Value::Place(if sowing {
+                    Place::Ahead(place, steps)
+                } else {
+                    Place::Along(place, steps)
+                }))
             }
             "first" => {
                 // first(REGION): a place; first(REGION, N): a region
@@ -882,6 +917,34 @@ impl<'a> Lowerer<'a> {
                     "count" => Value::Num(Num::Count(region, c)),
                     _ => Value::Region(Region::Where(Box::new(region), c)),
                 })
+            }
+            "ended" => {
+                self.arity(name, span, args, 1, "ended(clear_win)")?;
+                if !s.context.sees.ended {
+                    return self.error(
+                        Diagnostic::at(
+                            span,
+                            format!("`ended` means nothing {}", s.context.what),
+                            "not ended here",
+                        )
+                        .hint("`ended(NAME)` asks which end rule ended the game or the round: at the `end`, `scored` and `round` moments and in `match ends when`"),
+                    );
+                }
+                let word = args[0].as_word().unwrap_or_default();
+                match s.ends.get(word) {
+                    Some(&i) => Some(Value::Cond(Cond::Ended(i))),
+                    None => {
+                        let d = Diagnostic::at(
+                            args[0].span,
+                            format!("`{word}` is not an end rule"),
+                            "no such end rule",
+                        );
+                        let mut names: Vec<&str> = s.ends.keys().map(String::as_str).collect();
+                        names.sort_unstable();
+                        let list = names.join(", ");
+                        self.error(d.suggest(word, names, format!("the end rules: {list}")))
+                    }
+                }
             }
             "going" => {
                 self.arity(name, span, args, 1, "going(forward)")?;

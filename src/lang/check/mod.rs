@@ -576,6 +576,15 @@ impl Checker {
             .collect();
         let flags = self.notation.flags.clone();
         let settings = self.settings.clone();
+        // The end rules in the order they are declared (a duplicate name
+        // is reported where the rule is lowered).
+        let mut end_index: HashMap<String, usize> = HashMap::new();
+        for s in statements.iter().filter(|s| s.word.name == "end") {
+            if let Some(name) = s.args.first().and_then(Expr::as_word) {
+                let next = end_index.len();
+                end_index.entry(name.to_string()).or_insert(next);
+            }
+        }
         let scope = |context: Context| Scope {
             players: &players,
             labels: &labels,
@@ -583,6 +592,7 @@ impl Checker {
             named_pits: &named,
             lets: &lets,
             phases: &phase_index,
+            ends: &end_index,
             vars: &vars,
             letters: &letters,
             flags: &flags,
