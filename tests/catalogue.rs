@@ -552,14 +552,72 @@ impl Reading for Deka {
         json!({"south": 0, "north": 0})
     }
     fn stores_to_oracle(&self, p: &Value) -> Value {
-        let on_board: u64 = p["pits"]
-            .as_object()
-            .unwrap()
-            .values()
-            .map(|v| v.as_u64().unwrap())
-            .sum();
         // DE10: the seeds that left the game, where the engine keeps them.
-        json!({"south": 24 - on_board, "north": 0})
+        left_in_south(p, 24)
+    }
+}
+
+/// A board without stores whose seeds leave the game: the engine's records
+/// count those that left (of `total`) in South's store.
+fn left_in_south(p: &Value, total: u64) -> Value {
+    let on_board: u64 = p["pits"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    json!({"south": total - on_board, "north": 0})
+}
+
+/// A game without stores whose closed holes (the oracle's `blocked`) are
+/// the per-pit variable `blocked`, and whose seeds leave the game as holes
+/// close: the engine's records count them in South's store (Nambayi N2,
+/// Embeli EM2: the pages' notes).
+struct Leaving {
+    /// The seeds the game starts with.
+    total: u64,
+}
+
+impl Reading for Leaving {
+    fn to_sow(&self, r: &Value) -> Value {
+        let state = r["state"].as_object().unwrap();
+        assert!(state.keys().all(|k| k == "blocked"), "{state:?}");
+        json!({ "blocked": blocked_to_sow(r) })
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let mut state = serde_json::Map::new();
+        blocked_to_oracle(p, &mut state);
+        Value::Object(state)
+    }
+    fn stores_to_sow(&self, _oracle: &Value) -> Value {
+        json!({"south": 0, "north": 0})
+    }
+    fn stores_to_oracle(&self, p: &Value) -> Value {
+        left_in_south(p, self.total)
+    }
+}
+
+/// Ali Guli Mane: a match whose holes may be blocked, read as `Blocked`
+/// reads Pallanguli's; the repeat turns taken in a row (AGM15, the
+/// oracle's `repeat_turns_taken`, absent while 0) are the game's number
+/// variable `repeats`.
+struct AliGuliMane;
+
+impl Reading for AliGuliMane {
+    fn to_sow(&self, r: &Value) -> Value {
+        let mut rest = r.clone();
+        let state = rest["state"].as_object_mut().unwrap();
+        let repeats = state.remove("repeat_turns_taken").unwrap_or(json!(0));
+        let mut sow = BLOCKED_STARTER.to_sow(&rest);
+        sow["repeats"] = repeats;
+        sow
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let mut state = BLOCKED_STARTER.to_oracle(p);
+        if p["state"]["repeats"] != 0 {
+            state["repeat_turns_taken"] = p["state"]["repeats"].clone();
+        }
+        state
     }
 }
 
@@ -735,27 +793,59 @@ impl Reading for Olinda {
             .remove("dirs")
             .unwrap_or(json!({}));
         let mut sow = OLINDA_ROUNDS.to_sow(&rest);
-        let heading = |p: &str| match dirs.get(p).and_then(Value::as_str) {
-            Some("ccw") => json!("forward"),
-            Some("cw") => json!("backward"),
-            None => json!("unnamed"),
-            Some(other) => panic!("a direction {other}"),
-        };
-        sow["heading"] = json!({"south": heading("south"), "north": heading("north")});
+        sow["heading"] = headings_to_sow(&dirs);
         sow
     }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = OLINDA_ROUNDS.to_oracle(p);
-        let dir = |p: &Value| match p.as_str() {
-            Some("forward") => Some(json!("ccw")),
-            Some("backward") => Some(json!("cw")),
-            _ => None,
-        };
-        let h = &p["state"]["heading"];
-        if let (Some(s), Some(n)) = (dir(&h["south"]), dir(&h["north"])) {
-            state["dirs"] = json!({"south": s, "north": n});
+        if let Some(dirs) = dirs_to_oracle(p) {
+            state["dirs"] = dirs;
         }
         state
+    }
+}
+
+/// The oracle's `dirs` (each player's direction, absent before it is
+/// named) as the per-player variable `heading` (`forward` is `ccw`,
+/// `unnamed` before it is named).
+fn headings_to_sow(dirs: &Value) -> Value {
+    let heading = |p: &str| match dirs.get(p).and_then(Value::as_str) {
+        Some("ccw") => json!("forward"),
+        Some("cw") => json!("backward"),
+        None => json!("unnamed"),
+        Some(other) => panic!("a direction {other}"),
+    };
+    json!({"south": heading("south"), "north": heading("north")})
+}
+
+/// The variable `heading` as the oracle's `dirs`, once both are named.
+fn dirs_to_oracle(p: &Value) -> Option<Value> {
+    let dir = |p: &Value| match p.as_str() {
+        Some("forward") => Some(json!("ccw")),
+        Some("backward") => Some(json!("cw")),
+        _ => None,
+    };
+    let h = &p["state"]["heading"];
+    let (s, n) = (dir(&h["south"])?, dir(&h["north"])?);
+    Some(json!({"south": s, "north": n}))
+}
+
+/// A single game whose players' directions, once the first move names
+/// one, are the per-player variable `heading` (the oracle's `dirs`), read
+/// as Olinda's; moves are written as the oracle writes them (`Accw`).
+struct Headings;
+
+impl Reading for Headings {
+    fn to_sow(&self, r: &Value) -> Value {
+        let state = r["state"].as_object().unwrap();
+        assert!(state.keys().all(|k| k == "dirs"), "{state:?}");
+        json!({ "heading": headings_to_sow(&r["state"]["dirs"]) })
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        match dirs_to_oracle(p) {
+            Some(dirs) => json!({ "dirs": dirs }),
+            None => json!({}),
+        }
     }
 }
 
@@ -785,7 +875,11 @@ const LAMLAMETA_ROUNDS: Blocked = Blocked {
 fn opening(r: &Value) -> bool {
     let state = &r["state"];
     let count = |k: &str| state[k].as_u64().unwrap_or(0);
-    let first = count("round_turns") == 0;
+    // (Lami's records count the moves only: no move earns a repeat turn.)
+    let first = match state.get("round_turns") {
+        Some(_) => count("round_turns") == 0,
+        None => count("round_moves") == 0,
+    };
     assert_eq!(count("round_moves") == 0, first, "{state}");
     assert_eq!(
         state["captures_inhibited"].as_bool().unwrap_or(false),
@@ -871,13 +965,22 @@ struct Territory {
     children: bool,
     /// The starters alternate (`starter`, the engine's).
     starter: bool,
+    /// Nothing is captured in a round's first turn (the oracle's
+    /// `captures_inhibited`, the game variable `opening`: Lam Waladach
+    /// LW17).
+    opening: bool,
 }
 
 impl Reading for Territory {
     fn to_sow(&self, r: &Value) -> Value {
         let state = r["state"].as_object().unwrap();
+        // (A variant whose round's first player is decided otherwise, as
+        // the loser, does not read the oracle's `starter`.)
         let known = |k: &String| {
-            k == "owners" || (self.starter && k == "starter") || (self.children && k == "children")
+            k == "owners"
+                || k == "starter"
+                || (self.children && k == "children")
+                || (self.opening && k == "captures_inhibited")
         };
         assert!(state.keys().all(known), "{state:?}");
         let mut sow = json!({ "holder": owners_to_sow(r), "round": r["round"] });
@@ -886,6 +989,10 @@ impl Reading for Territory {
         }
         if self.children {
             sow["child"] = children_to_sow(r);
+        }
+        if self.opening {
+            let opening = r["state"]["captures_inhibited"] == json!(true);
+            sow["opening"] = json!(if opening { "yes" } else { "no" });
         }
         sow
     }
@@ -898,7 +1005,17 @@ impl Reading for Territory {
         if self.children {
             children_to_oracle(p, &mut state);
         }
+        if self.opening && p["state"]["opening"] == "yes" {
+            state.insert("captures_inhibited".into(), json!(true));
+        }
         Value::Object(state)
+    }
+    fn oracle_state(&self, r: &Value) -> Value {
+        let mut state = r["state"].clone();
+        if !self.starter {
+            state.as_object_mut().unwrap().remove("starter");
+        }
+        state
     }
 }
 
@@ -909,6 +1026,7 @@ fn namnam() {
         &Territory {
             children: false,
             starter: true,
+            opening: false,
         },
     );
 }
@@ -920,6 +1038,7 @@ fn weg() {
         &Territory {
             children: true,
             starter: true,
+            opening: false,
         },
     );
 }
@@ -928,8 +1047,9 @@ fn weg() {
 /// `SOW_TRY=FILE SOW_TRY_SLUG=SLUG [SOW_TRY_READING=NAME] cargo test --test
 /// catalogue try_a_file -- --ignored`. `NAME` is how the oracle's state
 /// reads (`none`, `children`, `qelat`, `blocked`, `blocked-starter`,
-/// `territory`, `territory-children`, `territory-no-starter`); it prints every mismatch, as a test of a shipped
-/// game would.
+/// `territory`, `territory-children`, `territory-no-starter`, `wins`,
+/// `points`, `first-turn`, `first-two-turns`); it prints every mismatch, as
+/// a test of a shipped game would.
 #[test]
 #[ignore = "run by hand on a file being written"]
 fn try_a_file() {
@@ -952,15 +1072,37 @@ fn try_a_file() {
         "territory" => Box::new(Territory {
             children: false,
             starter: true,
+            opening: false,
         }),
         "territory-children" => Box::new(Territory {
             children: true,
             starter: true,
+            opening: false,
         }),
         "territory-no-starter" => Box::new(Territory {
             children: false,
             starter: false,
+            opening: false,
         }),
+        "wins" => Box::new(WINS),
+        "lamlameta" => Box::new(Lamlameta),
+        "adji-boto" => Box::new(FirstTurns {
+            upto: 2,
+            locked: true,
+        }),
+        "headings" => Box::new(Headings),
+        "first-turn" => Box::new(FirstTurns {
+            upto: 1,
+            locked: false,
+        }),
+        "ali-guli-mane" => Box::new(AliGuliMane),
+        "leaving-48" => Box::new(Leaving { total: 48 }),
+        "leaving-88" => Box::new(Leaving { total: 88 }),
+        "first-two-turns" => Box::new(FirstTurns {
+            upto: 2,
+            locked: false,
+        }),
+        "points" => Box::new(POINTS),
         other => panic!("SOW_TRY_READING={other}: not a reading this test knows"),
     };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -1002,12 +1144,14 @@ const BLOCKED_STARTER: Blocked = Blocked {
 const TERRITORY: Territory = Territory {
     children: false,
     starter: true,
+    opening: false,
 };
 
 /// Holes won between rounds, and children (as Weg's).
 const TERRITORY_CHILDREN: Territory = Territory {
     children: true,
     starter: true,
+    opening: false,
 };
 
 /// Holes won between rounds, the next round's starter read from the last
@@ -1015,6 +1159,7 @@ const TERRITORY_CHILDREN: Territory = Territory {
 const OWNERS: Territory = Territory {
     children: false,
     starter: false,
+    opening: false,
 };
 
 /// A game whose rules page says one thing where MancalaGames does another:
@@ -1024,7 +1169,18 @@ const OWNERS: Territory = Territory {
 /// data on every ply; the page's does not (when the page is corrected, this
 /// test says so).
 fn page_differs(slug: &'static str, clause: &str, map: &dyn Reading) {
-    let page = replay(slug, map);
+    page_differs_read(slug, clause, map, map);
+}
+
+/// [`page_differs`], where the engine's reading keeps state the page's
+/// does not (Lam Waladach's LW20: the engine's round starter).
+fn page_differs_read(
+    slug: &'static str,
+    clause: &str,
+    page_map: &dyn Reading,
+    engine_map: &dyn Reading,
+) {
+    let page = replay(slug, page_map);
     assert!(
         !page.found.is_empty(),
         "{slug}: the page's {clause} now agrees with the data; ship the variant as its page says"
@@ -1038,7 +1194,21 @@ fn page_differs(slug: &'static str, clause: &str, map: &dyn Reading) {
         "{slug}: {clause} as the page says it differs from the data on {} moves",
         page.found.len()
     );
-    assert_agreement(slug, replay_variant(slug, &engine, map));
+    assert_agreement(slug, replay_variant(slug, &engine, engine_map));
+}
+
+/// LW20: the page has the mover take 1 to 3 seeds left; the engine
+/// (`PICK2XLASTSEEDS`) lets the round's starter take up to 6, and so reads
+/// `starter`. (LW17: no capture in a round's first turn, the game variable
+/// `opening`.)
+#[test]
+fn lam_waladach() {
+    let read = |starter| Territory {
+        children: false,
+        starter,
+        opening: true,
+    };
+    page_differs_read("lam-waladach", "LW20", &read(false), &read(true));
 }
 
 /// M13: the page runs the capture chain against the sowing; the engine
@@ -1120,6 +1290,64 @@ impl Reading for Tally {
     }
 }
 
+/// A game whose first turns capture nothing: the oracle counts the turns
+/// (`round_turns`, where it keeps them) and says while captures are
+/// inhibited (`captures_inhibited`); what decides play is only how many of
+/// the first `upto` turns have been played, the game's number variable
+/// `turns` (held at `upto`). The test asserts the oracle's two agree on
+/// that in every record, and compares it.
+struct FirstTurns {
+    upto: i64,
+    /// Holes are locked until played (the oracle's `locked`, the per-pit
+    /// variable `locked`: Adji-boto AB7).
+    locked: bool,
+}
+
+impl FirstTurns {
+    /// The turns played, up to `upto`, of an oracle record.
+    fn played(&self, r: &Value) -> i64 {
+        let state = &r["state"];
+        let inhibited = state["captures_inhibited"].as_bool().unwrap_or(false);
+        let played = match state["round_turns"].as_i64() {
+            Some(n) => n.min(self.upto),
+            // (Kept only while captures are inhibited, where no count is.)
+            None if inhibited => 0,
+            None => self.upto,
+        };
+        assert_eq!(inhibited, played < self.upto, "{state}");
+        let known = |k: &String| {
+            k == "captures_inhibited" || k == "round_turns" || (self.locked && k == "locked")
+        };
+        assert!(state.as_object().unwrap().keys().all(known), "{state}");
+        played
+    }
+}
+
+impl Reading for FirstTurns {
+    fn to_sow(&self, r: &Value) -> Value {
+        let mut sow = json!({ "turns": self.played(r) });
+        if self.locked {
+            sow["locked"] = listed_to_sow(r, "locked");
+        }
+        sow
+    }
+    fn oracle_state(&self, r: &Value) -> Value {
+        let mut state = json!({ "turns": self.played(r) });
+        if let Some(locked) = r["state"].get("locked") {
+            state["locked"] = locked.clone();
+        }
+        state
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let mut state = serde_json::Map::new();
+        state.insert("turns".into(), p["state"]["turns"].clone());
+        if self.locked {
+            listed_to_oracle(p, "locked", &mut state);
+        }
+        Value::Object(state)
+    }
+}
+
 /// Round wins counted (the oracle's `round_wins`) as the variable `wins`.
 const WINS: Tally = Tally {
     key: "round_wins",
@@ -1134,6 +1362,19 @@ const POINTS: Tally = Tally {
 };
 
 agree! {
+    ot_tjin: "ot-tjin" => NoState;
+    ot_tjin_2: "ot-tjin-2" => NoState;
+    ot_tjin_4: "ot-tjin-4" => NoState;
+    ot_tjin_5: "ot-tjin-5" => NoState;
+    modiar: "modiar" => FirstTurns { upto: 1, locked: false };
+    mandoli: "mandoli" => FirstTurns { upto: 2, locked: false };
+    gelech: "gelech" => WINS;
+    nambayi: "nambayi" => Leaving { total: 48 };
+    embeli: "embeli" => Leaving { total: 88 };
+    ali_guli_mane: "ali-guli-mane" => AliGuliMane;
+    adji_boto: "adji-boto" => FirstTurns { upto: 2, locked: true };
+    sowopdirs: "sowopdirs" => Headings;
+    lami: "lami" => Lamlameta;
     huroy: "huroy" => WINS;
     urim: "urim" => POINTS;
     bohnenspiel_rounds: "bohnenspiel-rounds" => POINTS;
