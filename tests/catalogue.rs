@@ -473,6 +473,31 @@ impl Reading for Children {
     }
 }
 
+/// A match whose holes become children (the per-pit variable `child`),
+/// its rounds started in turn (`starter`): Leyla-Gobale's rounds.
+struct ChildrenMatch;
+
+impl Reading for ChildrenMatch {
+    fn to_sow(&self, r: &Value) -> Value {
+        let state = r["state"].as_object().unwrap();
+        assert!(
+            state.keys().all(|k| k == "children" || k == "starter"),
+            "{state:?}"
+        );
+        json!({
+            "child": children_to_sow(r),
+            "starter": r["state"]["starter"],
+            "round": r["round"],
+        })
+    }
+    fn to_oracle(&self, p: &Value) -> Value {
+        let mut state = serde_json::Map::new();
+        state.insert("starter".into(), p["state"]["starter"].clone());
+        children_to_oracle(p, &mut state);
+        Value::Object(state)
+    }
+}
+
 #[test]
 fn toguz_kumalak() {
     agrees("toguz-kumalak", &Children);
@@ -1091,6 +1116,7 @@ fn try_a_file() {
             locked: true,
         }),
         "headings" => Box::new(Headings),
+        "children-match" => Box::new(ChildrenMatch),
         "first-turn" => Box::new(FirstTurns {
             upto: 1,
             locked: false,
@@ -1375,6 +1401,9 @@ agree! {
     adji_boto: "adji-boto" => FirstTurns { upto: 2, locked: true };
     sowopdirs: "sowopdirs" => Headings;
     lami: "lami" => Lamlameta;
+    sadeqa_ii: "sadeqa-ii" => TERRITORY_CHILDREN;
+    rath: "rath" => Children;
+    leyla_gobale_rounds: "leyla-gobale-rounds" => ChildrenMatch;
     huroy: "huroy" => WINS;
     urim: "urim" => POINTS;
     bohnenspiel_rounds: "bohnenspiel-rounds" => POINTS;

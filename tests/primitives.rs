@@ -1016,3 +1016,94 @@ fn a_definition_parameter_gives_the_steps_of_next() {
     assert!(e.contains("a fixed number from 1 to"), "{e}");
     assert!(e.contains("not known when the file is read"), "{e}");
 }
+
+/// `divide REGION odd to P into NAME`: the shares go into each player's
+/// pit of a per-player pit instead of the stores (Rath RA27).
+#[test]
+fn divide_into_shares_into_each_players_pit() {
+    let relay = "rule on at land when seeds(last) > 1 {\n  relay\n}";
+    let v = variant(&format!(
+        "{}\npit home {{ south: D; north: d }}\nend endless when cut\nrule share at end when cut {{\n  divide pits(board, here != D and here != d) odd to south into home\n}}",
+        board("sowings at most 2", relay).replace("end done when", "end done_ when")
+    ));
+    // As above: C and a hold 1 and 2 after the cut, D and d nothing: the
+    // three shared, one each into D and d, the odd one into South's D.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 1, 2, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert!(g.outcome().is_some());
+    assert_eq!(counts(&g, &LABELS), [0, 0, 0, 2, 0, 0, 0, 1]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(&g.position().cells[n..], [0, 0], "the stores get nothing");
+}
+
+/// `skip when C` reading `last_seed`: a place passed over but by the
+/// seed that is its lap's last (Rath RA12).
+#[test]
+fn a_skip_can_let_a_laps_last_seed_in() {
+    let v = variant(&board("skip when here == b and not last_seed", ""));
+    // D's three seeds: a, then b passed over (the next seed is not the
+    // last), c, d; D's two: a, then b (the last seed goes in).
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 3, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(
+        counts(&g, &LABELS),
+        [0, 0, 0, 0, 1, 0, 1, 1],
+        "b passed over"
+    );
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 2, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(
+        counts(&g, &LABELS),
+        [0, 0, 0, 0, 1, 1, 0, 0],
+        "the last seed goes in"
+    );
+}
+
+/// The setup's `set`: a variable's instance starting at another value
+/// than its first (Rath RA5), and pits named by the starter's region
+/// (Sadeqa II SD4): each starter's layout. (`reset` laying out the one of
+/// the round just ended's starter: Sadeqa II's matches, `catalogue.rs`.)
+#[test]
+fn a_setup_sets_variables_and_lays_out_from_the_starters_side() {
+    let text = "variant primitive
+players south north
+board {
+  row north: b a
+  row south: A B
+  store north left
+  store south right
+}
+region first_hole { south: A; north: a }
+var marked per pit: no yes
+setup {
+  seeds 1
+  seeds 3: first_hole(starter)
+  total 6
+  first chosen
+  set marked(B) = yes
+}
+track: A B a b
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+end done when seeds(side(mover)) == 0
+score seeds(store(player))
+";
+    let v = variant(text);
+    let start = |first| {
+        sow::Game::from_position(
+            v.engine.clone(),
+            v.engine.start_position_for(first),
+            Vec::new(),
+        )
+        .unwrap()
+    };
+    let labels = ["A", "B", "a", "b"];
+    assert_eq!(counts(&start(0), &labels), [3, 1, 1, 1], "South starts");
+    assert_eq!(counts(&start(1), &labels), [1, 1, 3, 1], "North starts");
+    let g = start(0);
+    assert_eq!(
+        sow::json::position(&v, &g)["state"]["marked"],
+        serde_json::json!({"A": "no", "B": "yes", "a": "no", "b": "no"})
+    );
+}

@@ -183,7 +183,7 @@ impl Engine {
                 }
             }
             A::RemoveRegion(region) => self.remove(region, pos, site),
-            A::Divide(region, odd) => self.divide(region, odd, pos, site),
+            A::Divide(region, odd, into) => self.divide(region, odd, *into, pos, site),
             A::Fill(region, n, from) => self.fill(region, n, from, pos, site, &mut acts.filled),
             // Read by the `round` moment, which sets up the next round.
             A::First(_) => {}
@@ -329,10 +329,12 @@ impl Engine {
         }
     }
 
-    /// `divide`: a region's seeds shared between the two stores, the odd
-    /// one to `odd`'s.
+    /// `divide`: a region's seeds shared between the two stores (or the
+    /// players' cells `into` gives), the odd one to `odd`'s.
     #[inline(never)]
-    fn divide(&self, region: &R, odd: &W, pos: &mut Position, site: &Site) {
+    fn divide(&self, region: &R, odd: &W, into: Option<[u16; 2]>, pos: &mut Position, site: &Site) {
+        let share =
+            |p: crate::ir::Player| into.map_or(self.store_cell(p), |cells| cells[p as usize & 1]);
         let (cells, odd) = {
             let f = site.ctx(pos);
             (self.region_cells(region, &f), self.who(odd, &f))
@@ -346,13 +348,13 @@ impl Engine {
         // (No more than the seeds of a position, which fit a u32.)
         let half = (seeds / 2) as u32;
         for p in 0..2u8 {
-            pos.cells[self.store_cell(p) as usize] += half;
+            pos.cells[share(p) as usize] += half;
         }
         if seeds % 2 == 1 {
             // The odd seed: to the player named, or (none named) back into
             // the region's first pit.
             let to = match odd {
-                Some(p) => self.store_cell(p),
+                Some(p) => share(p),
                 None => cells.iter().next().copied().unwrap_or(NONE),
             };
             if let Some(s) = pos.cells.get_mut(to as usize) {

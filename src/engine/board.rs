@@ -5,7 +5,7 @@
 //! that hash a turn's states. Built once per variant, from the rules.
 
 use super::NONE;
-use crate::ir::{Direction, Player, Rules, Skip, Slot, VarScope};
+use crate::ir::{Direction, Place, Player, Region, Rules, Skip, Slot, VarAt, VarScope, Who};
 
 /// The tables the engine sows and judges from.
 #[derive(Debug)]
@@ -165,6 +165,31 @@ impl Board {
                 VarScope::Pit => npits,
             };
             var_start.extend(std::iter::repeat_n(0u32, n));
+        }
+        // The instances the setup starts elsewhere (`set child(H) = south`;
+        // the checker allows only instances known before the game).
+        for (v, at, value) in &rules.setup.vars {
+            let base = var_base[*v];
+            let slots: Vec<usize> = match at {
+                VarAt::Game => vec![0],
+                VarAt::Player(Who::Player(p)) => vec![*p as usize & 1],
+                VarAt::Pit(Place::Pit(id)) => vec![*id as usize],
+                VarAt::Pits(Region::Board) => (0..npits).collect(),
+                VarAt::Pits(Region::Side(Who::Player(p))) => {
+                    (0..npits).filter(|&i| rules.pits[i].owner == *p).collect()
+                }
+                VarAt::Pits(Region::Named(i, Who::Player(p))) => rules.regions[*i].pits
+                    [*p as usize & 1]
+                    .iter()
+                    .map(|&id| id as usize)
+                    .collect(),
+                VarAt::Player(_) | VarAt::Pit(_) | VarAt::Pits(_) => Vec::new(),
+            };
+            for s in slots {
+                if let Some(slot) = var_start.get_mut(base + s) {
+                    *slot = *value as u32;
+                }
+            }
         }
         let owner_var = rules.owner.map(|v| (var_base[v], player_values(rules, v)));
         let headings = [0u8, 1].map(|mover| {

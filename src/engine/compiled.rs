@@ -474,7 +474,9 @@ pub(crate) enum A {
     RemoveRegion(R),
     /// The seeds of a region are shared between the stores, the odd one
     /// to a player's.
-    Divide(R, W),
+    /// The region's seeds shared, the odd one to the player; each share
+    /// into the player's store, or into their cell given.
+    Divide(R, W, Option<[u16; 2]>),
     /// Each pit of a region, in its order, brought to so many seeds from a
     /// place while it has enough.
     Fill(R, N, P),
@@ -752,7 +754,7 @@ fn action_cost(a: &A) -> u64 {
         }
         A::CaptureRegion { region, .. }
         | A::RemoveRegion(region)
-        | A::Divide(region, _)
+        | A::Divide(region, ..)
         | A::Fill(region, ..) => 2 + region_cost(region),
         A::Set {
             var: V::PitsOf(_, r),
@@ -1373,7 +1375,11 @@ impl Compiler<'_> {
             Action::Reset => A::Reset,
             Action::Remove(p) => A::Remove(self.place(p, k)),
             Action::RemoveRegion(r) => A::RemoveRegion(self.region(r, k)),
-            Action::Divide { region, odd } => A::Divide(self.region(region, k), self.who(odd, k)),
+            Action::Divide { region, odd, into } => A::Divide(
+                self.region(region, k),
+                self.who(odd, k),
+                into.map(|i| self.rules.named_pits[i].pits),
+            ),
             Action::Fill { region, to, from } => {
                 A::Fill(self.region(region, k), self.num(to, k), self.place(from, k))
             }

@@ -273,8 +273,8 @@ impl Engine {
             to_move: Some(first),
             vars: self.board.var_start.clone(),
         };
-        self.lay_out(&mut pos);
         self.note_starter(&mut pos, first);
+        self.lay_out(&mut pos);
         pos
     }
 
@@ -284,8 +284,17 @@ impl Engine {
     #[inline(never)]
     pub(crate) fn lay_out(&self, pos: &mut Position) {
         let setup = &self.rules.setup;
+        // Laid out by who starts (the round just ended's starter, at a
+        // `reset`): the file that names pits by it reads `starter`.
+        let seeds = match (&setup.by_starter, self.starter) {
+            (Some(layouts), Some((slot, values))) => {
+                let north = pos.vars.get(slot) == Some(&values[1]);
+                &layouts[usize::from(north)]
+            }
+            (Some(_), None) | (None, _) => &setup.seeds,
+        };
         let (pits, stores) = pos.cells.split_at_mut(self.board.npits);
-        pits.copy_from_slice(&setup.seeds);
+        pits.copy_from_slice(seeds);
         stores.copy_from_slice(&setup.stores);
         pos.hands = setup.hands;
     }

@@ -642,6 +642,9 @@ impl Engine {
                     || plan.skip_when.as_ref().is_some_and(|c| {
                         let mut f = at.ctx(pos, before);
                         f.here = cell;
+                        // (`last_seed`: the seed that would fall here is
+                        // the lap's last.)
+                        f.last_seed = seeds == 1;
                         self.cond(c, &f)
                     });
                 if skipped {

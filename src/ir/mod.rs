@@ -216,6 +216,18 @@ pub struct NamedPit {
 pub struct Setup {
     /// Seeds in each pit.
     pub seeds: Vec<u32>,
+    /// Where the setup names pits by who starts (`seeds 2: two(starter)`,
+    /// a per-player region or pit): the seeds in each pit when each player
+    /// starts (`seeds` is then South's). A round's `reset` lays out the
+    /// one of the `starter` of the round just ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_starter: Option<[Vec<u32>; 2]>,
+    /// Variables' instances that start at another value than their first
+    /// (`set child(H) = south`): each instance named by a player's name,
+    /// a label or a region of a player's, and the value's index in the
+    /// variable's words (or above its lowest number).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub vars: Vec<(usize, VarAt, usize)>,
     /// Seeds in each player's hand.
     pub hands: [u32; 2],
     /// Seeds in each player's store.
@@ -662,6 +674,10 @@ pub enum Action {
         region: Region,
         /// Who gets the odd seed.
         odd: Who,
+        /// Where each player's share goes: their store, or their pit of a
+        /// per-player pit (`into last_child`, by index in
+        /// [`Rules::named_pits`]).
+        into: Option<usize>,
     },
 }
 

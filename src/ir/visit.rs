@@ -180,7 +180,7 @@ impl Action {
             Action::Resow { from, .. } => f(Node::Place(from)),
             Action::Remove(place) | Action::RelayFrom(place) => f(Node::Place(place)),
             Action::RemoveRegion(region) => f(Node::Region(region)),
-            Action::Divide { region, odd } => {
+            Action::Divide { region, odd, .. } => {
                 f(Node::Region(region));
                 f(Node::Who(odd));
             }

@@ -230,6 +230,16 @@ impl<'a> Lowerer<'a> {
         c
     }
 
+    /// A sowing's `skip when`: judged of each place a seed would fall into
+    /// (`here`), `last_seed` saying whether that seed is the lap's last.
+    pub fn cond_on_sown(&mut self, e: &Expr) -> Option<Cond> {
+        let saved = self.scope.context;
+        self.scope.context.sees.dropping = true;
+        let c = self.cond_on_here(e);
+        self.scope.context = saved;
+        c
+    }
+
     pub fn new(scope: Scope<'a>) -> Self {
         Lowerer {
             scope,

@@ -143,6 +143,8 @@ impl Lowered {
         Lowered {
             setup: Setup {
                 seeds: vec![0; pits],
+                by_starter: None,
+                vars: Vec::new(),
                 hands: [0, 0],
                 stores: [0, 0],
                 first: 0,
@@ -632,7 +634,7 @@ impl Checker {
                 StatementKind::Endless => self.endless(s, &mut l.endless),
                 StatementKind::Setup => {
                     l.setup_seen = true;
-                    self.setup(s, &mut l.setup);
+                    self.setup(s, &mut l.setup, &scope);
                 }
                 StatementKind::Track => self.track(s, &players, &mut l.tracks),
                 StatementKind::Sow => {

@@ -365,8 +365,30 @@ impl Checker {
             }
             ActionKind::Divide => {
                 let mut lw = Lowerer::new(scope(ctx));
-                let usage = "write `divide board odd to south`: half the seeds to each store, the odd one to south's";
-                let parsed = match st.args.as_slice() {
+                let usage = "write `divide board odd to south`: half the seeds to each store, the odd one to south's (`… into NAME`: to each player's pit NAME instead)";
+                let (args, into) = match st.args.as_slice() {
+                    [rest @ .., i, name] if i.as_word() == Some("into") => (rest, Some(name)),
+                    all => (all, None),
+                };
+                let into = match into {
+                    None => Ok(None),
+                    Some(name) => match name.as_word().and_then(|w| self.named_index.get(w)) {
+                        Some(&i) => Ok(Some(i)),
+                        None => {
+                            let word = name.as_word().unwrap_or("this");
+                            lw.diagnostics.push(Diagnostic::unknown(
+                                Some(name.span),
+                                word,
+                                format!("`{word}` is not a per-player pit"),
+                                "not a pit of each player",
+                                self.named_index.keys().map(String::as_str),
+                                "declare one: `pit last_child { south: H; north: h }`",
+                            ));
+                            Err(())
+                        }
+                    },
+                };
+                let parsed = match args {
                     [r, odd, to, p]
                         if odd.as_word() == Some("odd") && to.as_word() == Some("to") =>
                     {
@@ -386,19 +408,23 @@ impl Checker {
                         None
                     }
                 };
-                if self.stores.iter().any(Option::is_none) {
+                if into == Ok(None) && self.stores.iter().any(Option::is_none) {
                     lw.diagnostics.push(
                         Diagnostic::at(
                             st.span,
                             "`divide` needs a store for each player",
                             "no stores",
                         )
-                        .hint("declare `store PLAYER left|right` in `board`"),
+                        .hint("declare `store PLAYER left|right` in `board`, or share into a pit of each player: `divide … into NAME`"),
                     );
                 }
                 self.diagnostics.append(&mut lw.diagnostics);
                 let (region, odd) = parsed?;
-                Some(Action::Divide { region, odd })
+                Some(Action::Divide {
+                    region,
+                    odd,
+                    into: into.ok()?,
+                })
             }
             ActionKind::Set => self.set(st, ctx, scope),
             ActionKind::Resow => self.resow(st, ctx, scope),
@@ -437,7 +463,14 @@ impl Checker {
         let mut lw = Lowerer::new(scope(ctx));
         let parsed = match st.args.as_slice() {
             [r, to, n, from, p] if to.as_word() == Some("to") && from.as_word() == Some("from") => {
-                let region = region_of(&mut lw, r, "fill", usage);
+                // A pit is filled as the region of that pit alone.
+                let region = match lw.value(r) {
+                    Some(Value::Place(p @ Place::Pit(_))) => Some(Region::Where(
+                        Box::new(Region::Board),
+                        Box::new(Cond::SamePlace(Place::Here, p)),
+                    )),
+                    value => a_region(&mut lw, r, value, "fill", usage),
+                };
                 let n = lw.num(n);
                 let from = lw.place(p);
                 match (region, n, from) {
@@ -861,7 +894,19 @@ fn contexts(m: Moment) -> (Context, Context) {
 
 /// The region an action takes (`divide`, `fill`), or its misuse named.
 fn region_of(lw: &mut Lowerer, e: &Expr, action: &str, usage: &str) -> Option<Region> {
-    match lw.value(e) {
+    let value = lw.value(e);
+    a_region(lw, e, value, action, usage)
+}
+
+/// [`region_of`], of the value `e` was lowered to.
+fn a_region(
+    lw: &mut Lowerer,
+    e: &Expr,
+    value: Option<Value>,
+    action: &str,
+    usage: &str,
+) -> Option<Region> {
+    match value {
         Some(Value::Region(region)) => Some(region),
         Some(other) => {
             lw.diagnostics.push(

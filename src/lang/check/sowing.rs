@@ -55,7 +55,7 @@ impl Checker {
                                 .hint("keep one `skip when C`: join the conditions with `or`"),
                         );
                     } else {
-                        sowing.skip_when = lw.cond_on_here(&st.args[st.args.len() - 1]);
+                        sowing.skip_when = lw.cond_on_sown(&st.args[st.args.len() - 1]);
                         sowing.skip_walks = st.args.len() == 2;
                     }
                 }
