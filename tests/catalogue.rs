@@ -292,7 +292,7 @@ fn agrees(slug: &'static str, map: &dyn Reading) {
 }
 
 /// The variant the book's tutorial writes, step by step, from the rules
-/// page of SimpleCapt (a game sow does not ship): the file it ends with
+/// page of SimpleCapt (shipped too, as `simplecapt`): the file it ends with
 /// agrees with MancalaGames on every ply of its 30 games.
 #[test]
 fn the_tutorial_variant_agrees_with_its_oracle() {
