@@ -216,9 +216,12 @@ rule tally at scored {
     );
 }
 
-/// A match of each shipped match variant saved mid-way (a round or more
-/// over) and read back gives the same legal moves and the same rest of a
-/// random game as the match played on without a break.
+/// A match of these shipped matches saved mid-way (a round or more over)
+/// and read back gives the same legal moves and the same rest of a random
+/// game as the match played on without a break: one of each kind of round
+/// (blocked holes, territory, a tally kept in numbers, points). (Every
+/// variant's saved positions resume: `tests/properties.rs`; every round of
+/// every catalogue match's 30 games: `tests/catalogue.rs`.)
 #[test]
 fn a_match_saved_mid_way_resumes_exactly() {
     for name in [
