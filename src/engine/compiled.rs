@@ -472,10 +472,8 @@ pub(crate) enum A {
     Remove(P),
     /// The seeds of a region leave the game.
     RemoveRegion(R),
-    /// The seeds of a region are shared between the stores, the odd one
-    /// to a player's.
-    /// The region's seeds shared, the odd one to the player; each share
-    /// into the player's store, or into their cell given.
+    /// The seeds of a region are shared between the stores (or the
+    /// players' cells given), the odd one to a player's.
     Divide(R, W, Option<[u16; 2]>),
     /// Each pit of a region, in its order, brought to so many seeds from a
     /// place while it has enough.
@@ -1106,9 +1104,7 @@ impl Compiler<'_> {
             Place::Along(inner, steps) => match self.place(inner, k) {
                 // (Where places are passed over by `skip when`, the steps
                 // are known only in play.)
-                P::Cell(c)
-                    if self.rules.sowing.skip_when.is_none() || !self.rules.sowing.skip_walks =>
-                {
+                P::Cell(c) if self.rules.sowing.walk_skip().is_none() => {
                     P::Cell(self.board.along(k.mover, c, *steps))
                 }
                 dynamic => P::Along(Box::new(dynamic), *steps, k.mover),

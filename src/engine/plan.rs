@@ -478,6 +478,12 @@ impl Plan {
             )
         });
         let drop = rules_at(Moment::Drop);
+        let skip_when = rules
+            .sowing
+            .skip_when
+            .as_ref()
+            .map(|c| compiler.cond_for(c, mover, None))
+            .filter(|c| *c != C::Const(false));
         Plan {
             ways,
             leave,
@@ -559,19 +565,8 @@ impl Plan {
             }),
             after: rules_at(Moment::After),
             drop,
-            skip_when: rules
-                .sowing
-                .skip_when
-                .as_ref()
-                .map(|c| compiler.cond_for(c, mover, None))
-                .filter(|c| *c != C::Const(false)),
-            walk_skip: rules
-                .sowing
-                .skip_when
-                .as_ref()
-                .filter(|_| rules.sowing.skip_walks)
-                .map(|c| compiler.cond_for(c, mover, None))
-                .filter(|c| *c != C::Const(false)),
+            walk_skip: skip_when.clone().filter(|_| rules.sowing.skip_walks),
+            skip_when,
             lift: rules_at(Moment::Lift),
             entry: rules.sowing.entry.as_ref().map(|en| (en.seeds, en.phase)),
             ends_at_once: rules.ends.iter().any(|e| e.at_once),

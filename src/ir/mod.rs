@@ -436,6 +436,15 @@ pub struct Sowing {
     pub most: Option<u32>,
 }
 
+impl Sowing {
+    /// The places a capture chain and `next`/`prev` pass over: those the
+    /// sowing passes over (`skip when`), unless only the sowing does
+    /// (`skip sowing when`).
+    pub fn walk_skip(&self) -> Option<&Cond> {
+        self.skip_when.as_ref().filter(|_| self.skip_walks)
+    }
+}
+
 /// Seeds a pit keeps when it is lifted (`leave 1 when seeds(here) > 1`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Leave {

@@ -122,29 +122,12 @@ impl Checker {
         };
         let mut values: Vec<String> = Vec::new();
         let mut numbers = None;
-        if let [e @ Expr {
-            kind: ExprKind::Binary(BinaryOp::Range, lo, hi),
-            ..
-        }] = tail(s)
-        {
-            numbers = match (&lo.kind, &hi.kind) {
-                (ExprKind::Int(lo), ExprKind::Int(hi))
-                    if lo <= hi && *hi <= crate::limits::MAX_NUMBER =>
-                {
-                    Some((*lo, *hi))
-                }
-                (ExprKind::Int(lo), ExprKind::Int(hi)) if lo > hi => {
-                    self.err(
-                        Diagnostic::at(
-                            e.span,
-                            format!("the range {lo}..{hi} is empty"),
-                            "no number lies in it",
-                        )
-                        .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
-                    );
-                    return;
-                }
-                _ => {
+        if let [e] = tail(s) {
+            numbers = match self.whole_range(e, "a variable's") {
+                Some(Ok(range)) => Some(range),
+                Some(Err(())) => return,
+                None if !matches!(e.kind, ExprKind::Binary(BinaryOp::Range, ..)) => None,
+                None => {
                     self.err(
                         Diagnostic::at(
                             e.span,

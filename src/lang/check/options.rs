@@ -29,40 +29,13 @@ impl Checker {
                 ),
             };
             let choices = match tail(s) {
-                [Expr {
-                    kind: ExprKind::Binary(BinaryOp::Range, lo, hi),
-                    span,
-                }] => match (&lo.kind, &hi.kind) {
-                    (ExprKind::Int(_), ExprKind::Int(hi)) if *hi > crate::limits::MAX_NUMBER => {
-                        self.err(
-                            Diagnostic::at(
-                                *span,
-                                format!(
-                                    "an option's numbers are at most {}",
-                                    crate::limits::MAX_NUMBER
-                                ),
-                                "too large",
-                            )
-                            .hint("counts in a variant are at most 1000000"),
-                        );
-                        continue;
+                [e] if matches!(e.kind, ExprKind::Binary(BinaryOp::Range, ..)) => {
+                    match self.whole_range(e, "an option's") {
+                        Some(Ok((lo, hi))) => Some(Choices::Range(lo, hi)),
+                        Some(Err(())) => continue,
+                        None => None,
                     }
-                    (ExprKind::Int(lo), ExprKind::Int(hi)) if lo <= hi => {
-                        Some(Choices::Range(*lo, *hi))
-                    }
-                    (ExprKind::Int(lo), ExprKind::Int(hi)) => {
-                        self.err(
-                            Diagnostic::at(
-                                *span,
-                                format!("the range {lo}..{hi} is empty"),
-                                "no number lies in it",
-                            )
-                            .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
-                        );
-                        continue;
-                    }
-                    _ => None,
-                },
+                }
                 words if !words.is_empty() && words.iter().all(|w| w.as_word().is_some()) => {
                     Some(Choices::Words(
                         words
@@ -148,6 +121,42 @@ impl Checker {
     }
 
     /// The value in force of the option a word names, if it names one.
+    /// A range of whole numbers, `LOW..HIGH`, as an option or a number
+    /// variable declares its values (`whose` names them in a message: "an
+    /// option's"): its ends; `Err` where it is empty or past the limit
+    /// (said); `None` where `e` is no range of whole numbers.
+    pub(super) fn whole_range(&mut self, e: &Expr, whose: &str) -> Option<Result<(i64, i64), ()>> {
+        let ExprKind::Binary(BinaryOp::Range, lo, hi) = &e.kind else {
+            return None;
+        };
+        let (ExprKind::Int(lo), ExprKind::Int(hi)) = (&lo.kind, &hi.kind) else {
+            return None;
+        };
+        if *hi > crate::limits::MAX_NUMBER {
+            self.err(
+                Diagnostic::at(
+                    e.span,
+                    format!("{whose} numbers are at most {}", crate::limits::MAX_NUMBER),
+                    "too large",
+                )
+                .hint("counts in a variant are at most 1000000"),
+            );
+            return Some(Err(()));
+        }
+        if lo > hi {
+            self.err(
+                Diagnostic::at(
+                    e.span,
+                    format!("the range {lo}..{hi} is empty"),
+                    "no number lies in it",
+                )
+                .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
+            );
+            return Some(Err(()));
+        }
+        Some(Ok((*lo, *hi)))
+    }
+
     pub(super) fn option_value(&self, e: &Expr) -> Option<&str> {
         let w = e.as_word()?;
         self.settings
