@@ -1107,3 +1107,82 @@ score seeds(store(player))
         serde_json::json!({"A": "no", "B": "yes", "a": "no", "b": "no"})
     );
 }
+
+/// A run of labels (`COUNT from LABEL`, `reversed`) whose count is a number
+/// option: the board's size is a parameter, its pits labelled as counted
+/// (A, B, … and a, b, …), and the tracks, regions and rules written with
+/// it follow; a variant of it fixes the number (`option holes = 5`).
+#[test]
+fn a_board_whose_size_is_an_option() {
+    let text = "variant primitive
+players south north
+option holes default 4: 2..6
+board {
+  row north: holes from a reversed
+  row south: holes from A
+  store north left
+  store south right
+}
+setup {
+  seeds holes
+  total 2 * holes * holes
+}
+track: holes from A holes from a
+region rows_back { south: holes from A reversed; north: 2 from a1 }
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+rule across at land when owner(last) == opponent {
+  capture next(last, holes) to store(mover)
+}
+end done when seeds(side(mover)) == 0
+score seeds(store(player))
+";
+    let labels = |v: &Variant| -> Vec<String> {
+        v.engine
+            .rules
+            .pits
+            .iter()
+            .map(|p| p.label.clone())
+            .collect()
+    };
+    let v = Variant::from_source("primitive.sow", &text.replace("2 from a1", "a"))
+        .unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(labels(&v), ["d", "c", "b", "a", "A", "B", "C", "D"]);
+    let six = v
+        .with_options(&[("holes".into(), "6".into())])
+        .unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(
+        labels(&six),
+        ["f", "e", "d", "c", "b", "a", "A", "B", "C", "D", "E", "F"]
+    );
+    // Six seeds from F: a … f, the last in f; six steps on from f is F,
+    // just emptied, so nothing is taken. From E: F, a … e; next(e, 6) is E.
+    let mut g = sow::Game::new(six.engine.clone()).unwrap();
+    let row = ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"];
+    assert_eq!(counts(&g, &row), [6; 12], "6 seeds a hole from the setup");
+    g.play(turn(&g, "F")).unwrap();
+    assert_eq!(counts(&g, &row), [6, 6, 6, 6, 6, 0, 7, 7, 7, 7, 7, 7]);
+    // The regions' runs: a region's run counts on a label's number.
+    let err = Variant::from_source("primitive.sow", text).expect_err("no a1 on this board");
+    assert!(
+        err.render().contains("no pit is labelled `a1`"),
+        "{}",
+        err.render()
+    );
+    // A variant fixing the size: its value, and no other.
+    let fixed = text.replace("option holes default 4: 2..6", "option holes = 5");
+    let five = Variant::from_source("primitive.sow", &fixed.replace("2 from a1", "a"))
+        .unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(five.engine.rules.pits.len(), 10);
+    let refused = five
+        .with_options(&[("holes".into(), "6".into())])
+        .expect_err("the variant fixes holes");
+    assert!(
+        refused
+            .render()
+            .contains("`6` is not a value of option `holes`"),
+        "{}",
+        refused.render()
+    );
+}

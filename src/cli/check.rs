@@ -29,13 +29,15 @@ impl Check {
                         v.engine.rules.rules.len() + v.engine.rules.ends.len()
                     );
                     for o in &v.engine.rules.options {
-                        let _ = writeln!(
-                            out,
-                            "  option {}: {} (default {})",
-                            o.name,
-                            o.choices.describe(),
-                            o.value
-                        );
+                        let _ = match o.choices.describe() {
+                            // A value the variant fixes (`option holes = 8`).
+                            one if one == o.value => {
+                                writeln!(out, "  option {} = {} (fixed)", o.name, o.value)
+                            }
+                            all => {
+                                writeln!(out, "  option {}: {all} (default {})", o.name, o.value)
+                            }
+                        };
                     }
                 }
                 Err(e) => {

@@ -1497,7 +1497,7 @@ fn combine(op: ArithOp, x: N, y: N) -> N {
             N::Lin(y.scaled(x.k))
         }
         (op, N::Lin(x), N::Lin(y)) if x.is_const() && y.is_const() => {
-            N::Lin(Lin::constant(arith(op, x.k, y.k)))
+            N::Lin(Lin::constant(op.apply(x.k, y.k)))
         }
         (op, x, y) => N::Arith(op, Box::new(x), Box::new(y)),
     }
@@ -1703,16 +1703,5 @@ pub(crate) fn bounds(op: CmpOp, k: i64) -> Option<(i64, i64)> {
         CmpOp::Le => Some((i64::MIN, k)),
         CmpOp::Gt => k.checked_add(1).map(|lo| (lo, i64::MAX)),
         CmpOp::Ge => Some((k, i64::MAX)),
-    }
-}
-
-pub(crate) fn arith(op: ArithOp, x: i64, y: i64) -> i64 {
-    match op {
-        ArithOp::Add => x.saturating_add(y),
-        ArithOp::Sub => x.saturating_sub(y),
-        ArithOp::Mul => x.saturating_mul(y),
-        ArithOp::Div if y == 0 => 0,
-        ArithOp::Div => x.saturating_div(y),
-        ArithOp::Rem => x.checked_rem(y).unwrap_or(0),
     }
 }

@@ -4,7 +4,7 @@
 
 use std::cell::Cell;
 
-use super::compiled::{arith, compare, CRule, FirstOf, Lin, Sift, C, N, P, R, T, V, W};
+use super::compiled::{compare, CRule, FirstOf, Lin, Sift, C, N, P, R, T, V, W};
 use super::position::Position;
 use super::{Engine, NONE};
 use crate::ir::{CmpOp, Direction, Player};
@@ -446,7 +446,7 @@ impl Engine {
     pub(crate) fn num(&self, n: &N, f: &Ctx) -> i64 {
         match n {
             N::Lin(l) => self.lin(l, f),
-            N::Arith(op, a, b) => arith(*op, self.num(a, f), self.num(b, f)),
+            N::Arith(op, a, b) => op.apply(self.num(a, f), self.num(b, f)),
         }
     }
 

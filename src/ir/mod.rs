@@ -131,6 +131,7 @@ impl Choices {
     pub fn describe(&self) -> String {
         match self {
             Choices::Words(w) => w.join(" | "),
+            Choices::Range(lo, hi) if lo == hi => lo.to_string(),
             Choices::Range(lo, hi) => format!("{lo}..{hi}"),
         }
     }
@@ -864,6 +865,22 @@ pub enum ArithOp {
     Div,
     /// `%` (0 when dividing by 0)
     Rem,
+}
+
+impl ArithOp {
+    /// `x op y`, as every number in a game is worked out (in play and when
+    /// a file is read): saturating at the bounds of an `i64`, division
+    /// whole and toward zero, 0 where it divides by 0.
+    pub fn apply(self, x: i64, y: i64) -> i64 {
+        match self {
+            ArithOp::Add => x.saturating_add(y),
+            ArithOp::Sub => x.saturating_sub(y),
+            ArithOp::Mul => x.saturating_mul(y),
+            ArithOp::Div if y == 0 => 0,
+            ArithOp::Div => x.saturating_div(y),
+            ArithOp::Rem => x.checked_rem(y).unwrap_or(0),
+        }
+    }
 }
 
 /// Comparison operators.

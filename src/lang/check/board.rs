@@ -80,6 +80,9 @@ impl Checker {
     pub(super) fn board(&mut self, s: &Statement) {
         let body = self.block(s);
         let mut store_spans: [Option<Span>; 2] = [None, None];
+        // Each row's length as written, runs counted out (a rejected label
+        // still takes its place).
+        let mut written: Vec<(usize, Span)> = Vec::new();
         for st in body {
             match st.word.name.as_str() {
                 "row" => {
@@ -113,10 +116,16 @@ impl Checker {
                             .hint("write the labels after `:`, left to right as drawn: `row south: A B C D E F`"));
                         continue;
                     }
+                    let said = self.diagnostics.len();
+                    let labels = self.label_list(tail(st));
+                    if self.diagnostics.len() == said {
+                        // (A run that cannot be read has no length to compare.)
+                        written.push((labels.len(), st.span));
+                    }
                     let Some(owner) = owner else { continue };
                     let row_index = self.rows.len();
                     let mut ids = Vec::new();
-                    for (column, e) in tail(st).iter().enumerate() {
+                    for (column, e) in labels.iter().enumerate() {
                         let Some(label) = e.as_word() else {
                             self.err(
                                 Diagnostic::at(e.span, "a pit label is a name", "not a label")
@@ -257,12 +266,6 @@ impl Checker {
             );
             return;
         }
-        // Lengths as written (a rejected label still takes its place).
-        let written: Vec<(usize, Span)> = body
-            .iter()
-            .filter(|b| b.word.name == "row" && !tail(b).is_empty())
-            .map(|b| (tail(b).len(), b.span))
-            .collect();
         let width = written.first().map_or(0, |w| w.0);
         for &(len, span) in &written {
             if len != width {
@@ -395,7 +398,7 @@ impl Checker {
                 );
             }
             seen[owner as usize] = true;
-            for e in tail(st) {
+            for e in &self.label_list(tail(st)) {
                 if let Some(id) = self.label(e) {
                     pits[owner as usize].push(id);
                 }

@@ -1149,7 +1149,12 @@ impl<'a> Lowerer<'a> {
                     BinaryOp::Div => ArithOp::Div,
                     _ => ArithOp::Rem,
                 };
-                Some(Value::Num(Num::Arith(arith, Box::new(x?), Box::new(y?))))
+                // Numbers known when the file is read are worked out then
+                // (`next(last, holes - 1)` takes a fixed number of steps).
+                Some(Value::Num(match (x?, y?) {
+                    (Num::Int(x), Num::Int(y)) => Num::Int(arith.apply(x, y)),
+                    (x, y) => Num::Arith(arith, Box::new(x), Box::new(y)),
+                }))
             }
             BinaryOp::Range => {
                 let (x, y) = (self.num(a), self.num(b));

@@ -9,6 +9,7 @@ mod board;
 mod definitions;
 mod ends;
 mod expr;
+mod labels;
 mod notation;
 mod options;
 mod rules;

@@ -12,8 +12,29 @@ impl Checker {
         for s in statements.iter().filter(|s| s.word.name == "option") {
             self.no_block(s);
             let usage =
-                "write `option grand_slam default capture_nothing: capture_nothing forbidden` \
-                         or `option seeds default 4: 1..12`";
+                "write `option grand_slam default capture_nothing: capture_nothing forbidden`, \
+                         `option seeds default 4: 1..12`, or `option seeds = 5` for a value the variant fixes";
+            // `option NAME = VALUE`: a value the variant fixes (a
+            // variant of another sets its base's parameter so).
+            if let ([n], true, [v]) = (s.args.as_slice(), s.equals, tail(s)) {
+                let value = match &v.kind {
+                    ExprKind::Word(w) => Some((w.clone(), Choices::Words(vec![w.clone()]))),
+                    ExprKind::Int(k) if (0..=crate::limits::MAX_NUMBER).contains(k) => {
+                        Some((k.to_string(), Choices::Range(*k, *k)))
+                    }
+                    _ => None,
+                };
+                if let (Some(name), Some((value, choices))) = (n.as_word(), value) {
+                    if !self.settings.iter().any(|o| o.name == name) {
+                        self.settings.push(Setting {
+                            name: name.to_string(),
+                            choices,
+                            value,
+                        });
+                    }
+                    continue;
+                }
+            }
             let (name, default) = match s.args.as_slice() {
                 [n, d, v] if d.as_word() == Some("default") && n.as_word().is_some() => {
                     let v = match &v.kind {
@@ -51,7 +72,7 @@ impl Checker {
                 self.err(
                     Diagnostic::at(
                         s.span,
-                        "an option is `option NAME default VALUE: VALUES`",
+                        "an option is `option NAME default VALUE: VALUES` or `option NAME = VALUE`",
                         "malformed option",
                     )
                     .hint(usage),
@@ -108,6 +129,9 @@ impl Checker {
                         w.iter().map(String::as_str),
                         format!("`{name}` takes {}", setting.choices.describe()),
                     ),
+                    Choices::Range(lo, hi) if lo == hi => {
+                        d.hint(format!("this variant fixes `{name}` at {lo}"))
+                    }
                     Choices::Range(..) => d.hint(format!(
                         "`{name}` takes a number in {}",
                         setting.choices.describe()
@@ -155,6 +179,44 @@ impl Checker {
             return Some(Err(()));
         }
         Some(Ok((*lo, *hi)))
+    }
+
+    /// A number known when the file is read: a whole number, a number
+    /// option's value, or arithmetic on such numbers (`2 * holes * holes`),
+    /// worked out as the engine works out numbers in play.
+    pub(super) fn fixed_number(&self, e: &Expr) -> Option<i64> {
+        use crate::ir::ArithOp;
+        match &e.kind {
+            ExprKind::Int(n) => Some(*n),
+            ExprKind::Word(_) => self.option_value(e)?.parse().ok(),
+            ExprKind::Unary(crate::syntax::ast::UnaryOp::Neg, x) => {
+                Some(self.fixed_number(x)?.saturating_neg())
+            }
+            ExprKind::Binary(op, x, y) => {
+                let op = match op {
+                    BinaryOp::Add => ArithOp::Add,
+                    BinaryOp::Sub => ArithOp::Sub,
+                    BinaryOp::Mul => ArithOp::Mul,
+                    BinaryOp::Div => ArithOp::Div,
+                    BinaryOp::Rem => ArithOp::Rem,
+                    BinaryOp::Or
+                    | BinaryOp::And
+                    | BinaryOp::Eq
+                    | BinaryOp::Ne
+                    | BinaryOp::Lt
+                    | BinaryOp::Le
+                    | BinaryOp::Gt
+                    | BinaryOp::Ge
+                    | BinaryOp::In
+                    | BinaryOp::Range => return None,
+                };
+                let (x, y) = (self.fixed_number(x)?, self.fixed_number(y)?);
+                Some(op.apply(x, y))
+            }
+            ExprKind::Unary(crate::syntax::ast::UnaryOp::Not, _)
+            | ExprKind::Str(_)
+            | ExprKind::Call(..) => None,
+        }
     }
 
     pub(super) fn option_value(&self, e: &Expr) -> Option<&str> {

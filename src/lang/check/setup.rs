@@ -41,7 +41,7 @@ impl Checker {
                             }
                         }
                         Some((_, t)) => {
-                            for e in t {
+                            for e in &self.label_list(t) {
                                 let Some((pits, by_starter)) = self.setup_pits(e) else {
                                     continue;
                                 };
@@ -280,23 +280,28 @@ impl Checker {
         }
     }
 
+    /// A count known when the file is read (`7`, `holes`, `2 * holes * holes`).
     pub(super) fn number(&mut self, e: &Expr, what: &str) -> Option<u32> {
-        if let Some(n) = self.option_value(e).and_then(|v| v.parse::<u32>().ok()) {
-            return Some(n);
-        }
-        match &e.kind {
-            ExprKind::Int(n) if (0..=1_000_000).contains(n) => Some(*n as u32),
-            ExprKind::Int(_) => {
+        match self.fixed_number(e) {
+            Some(n) if (0..=crate::limits::MAX_NUMBER).contains(&n) => Some(n as u32),
+            Some(n) if n < 0 => {
+                self.err(
+                    Diagnostic::at(e.span, format!("{what} is not negative"), format!("is {n}"))
+                        .hint("a count is 0 or more"),
+                );
+                None
+            }
+            Some(_) => {
                 self.err(
                     Diagnostic::at(e.span, format!("{what} is at most 1000000"), "too large")
                         .hint("counts in a variant are at most 1000000"),
                 );
                 None
             }
-            _ => {
+            None => {
                 self.err(
                     Diagnostic::at(e.span, format!("{what} is a whole number"), "not a number")
-                        .hint("write a count such as `4`"),
+                        .hint("write a count such as `4`, a number option's name, or arithmetic on them (`2 * holes`)"),
                 );
                 None
             }

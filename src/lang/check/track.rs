@@ -12,7 +12,7 @@ impl Checker {
                     .hint("list the pits in sowing order: `track: A B C D E F a b c d e f`"),
             );
         }
-        for e in tail(s) {
+        for e in &self.label_list(tail(s)) {
             let slot = match &e.kind {
                 ExprKind::Call(n, args) if n.name == "store" && args.len() == 1 => {
                     let Some(p) = self.player(&args[0]) else {
