@@ -550,7 +550,8 @@ fn ayoayo() {
 /// Deka: blocked holes (DE10) are the per-pit variable `blocked`, the first
 /// turn (DE14) the variable `opening`. The board has no stores (DE2) and
 /// a seed reaching a blocked hole leaves the game (DE10); the engine's
-/// records count those seeds in South's store, which is what is compared.
+/// records count those seeds in South's store, which is compared with the
+/// seeds sow says are out of play (the position's `out_of_play`).
 struct Deka;
 
 impl Reading for Deka {
@@ -578,30 +579,24 @@ impl Reading for Deka {
     }
     fn stores_to_oracle(&self, p: &Value) -> Value {
         // DE10: the seeds that left the game, where the engine keeps them.
-        left_in_south(p, 24)
+        left_in_south(p)
     }
 }
 
 /// A board without stores whose seeds leave the game: the engine's records
-/// count those that left (of `total`) in South's store.
-fn left_in_south(p: &Value, total: u64) -> Value {
-    let on_board: u64 = p["pits"]
-        .as_object()
-        .unwrap()
-        .values()
-        .map(|v| v.as_u64().unwrap())
-        .sum();
-    json!({"south": total - on_board, "north": 0})
+/// count those that left in South's store, sow's position in
+/// `out_of_play`.
+fn left_in_south(p: &Value) -> Value {
+    let out = &p["state"]["out_of_play"];
+    assert!(out.is_u64(), "a position of a game seeds leave: {p}");
+    json!({"south": out, "north": 0})
 }
 
 /// A game without stores whose closed holes (the oracle's `blocked`) are
 /// the per-pit variable `blocked`, and whose seeds leave the game as holes
 /// close: the engine's records count them in South's store (Nambayi N2,
 /// Embeli EM2: the pages' notes).
-struct Leaving {
-    /// The seeds the game starts with.
-    total: u64,
-}
+struct Leaving;
 
 impl Reading for Leaving {
     fn to_sow(&self, r: &Value) -> Value {
@@ -618,7 +613,7 @@ impl Reading for Leaving {
         json!({"south": 0, "north": 0})
     }
     fn stores_to_oracle(&self, p: &Value) -> Value {
-        left_in_south(p, self.total)
+        left_in_south(p)
     }
 }
 
@@ -1122,8 +1117,7 @@ fn try_a_file() {
             locked: false,
         }),
         "ali-guli-mane" => Box::new(AliGuliMane),
-        "leaving-48" => Box::new(Leaving { total: 48 }),
-        "leaving-88" => Box::new(Leaving { total: 88 }),
+        "leaving" => Box::new(Leaving),
         "first-two-turns" => Box::new(FirstTurns {
             upto: 2,
             locked: false,
@@ -1395,8 +1389,8 @@ agree! {
     modiar: "modiar" => FirstTurns { upto: 1, locked: false };
     mandoli: "mandoli" => FirstTurns { upto: 2, locked: false };
     gelech: "gelech" => WINS;
-    nambayi: "nambayi" => Leaving { total: 48 };
-    embeli: "embeli" => Leaving { total: 88 };
+    nambayi: "nambayi" => Leaving;
+    embeli: "embeli" => Leaving;
     ali_guli_mane: "ali-guli-mane" => AliGuliMane;
     adji_boto: "adji-boto" => FirstTurns { upto: 2, locked: true };
     sowopdirs: "sowopdirs" => Headings;

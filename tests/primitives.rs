@@ -1186,3 +1186,128 @@ score seeds(store(player))
         refused.render()
     );
 }
+
+/// `no_legal_turn(P)` once play is over: at the `end` moment (and
+/// `scored`, `round`) and in `match ends`, whether P could move, were they
+/// to move in the position as it stands.
+#[test]
+fn no_legal_turn_of_a_player_once_play_is_over() {
+    let text = |extra: &str| {
+        format!(
+            "variant primitive
+players south north
+board {{
+  row north: b a
+  row south: A B
+  store north left
+  store south right
+}}
+setup {{
+  seeds 0
+  seeds 1: A
+}}
+track: A B a b
+rule own at start {{
+  require owner(origin) == mover and seeds(origin) > 0
+}}
+end stuck when no_legal_turn
+score seeds(store(player))
+{extra}
+"
+        )
+    };
+    // South sows A into B; North, to move, has no turn: the game ends.
+    // At `end`, North could not move and South could (B holds a seed).
+    let v = variant(&text(
+        "rule north_stuck at end when no_legal_turn(north) {
+  capture side(south) to store(north)
+}
+rule south_stuck at end when no_legal_turn(south) {
+  capture side(south) to store(south)
+}",
+    ));
+    let mut g = sow::Game::new(v.engine.clone()).unwrap();
+    g.play(turn(&g, "A")).unwrap();
+    let n = v.engine.rules.pits.len();
+    assert_eq!(counts(&g, &["A", "B", "a", "b"]), [0, 0, 0, 0]);
+    assert_eq!(
+        [g.position().cells[n], g.position().cells[n + 1]],
+        [0, 1],
+        "B to North's store (south first, then north): only `no_legal_turn(north)` held"
+    );
+    assert_eq!(g.outcome().map(|o| o.winner), Some(Some(1)));
+    // In a match: the match is over where its condition says so.
+    let over = |cond: &str| {
+        let v = variant(&text(&format!(
+            "match ends when {cond}\nrule afresh at round {{\n  reset\n  first south\n}}"
+        )));
+        let mut g = sow::Game::new(v.engine.clone()).unwrap();
+        for _ in 0..3 {
+            if g.outcome().is_some() {
+                break;
+            }
+            g.play(turn(&g, "A")).unwrap();
+        }
+        (g.outcome().is_some(), g.rounds())
+    };
+    assert_eq!(
+        over("no_legal_turn(north)"),
+        (true, 0),
+        "North cannot move: over"
+    );
+    assert_eq!(
+        over("no_legal_turn(south)"),
+        (false, 3),
+        "South could move: the rounds go on"
+    );
+}
+
+/// `out_of_play`: the seeds the setup lays out less those in play, the
+/// seeds that have left a game played from its setup; a position says it
+/// (`state.out_of_play`) where seeds can leave, and checks it when read.
+#[test]
+fn out_of_play_counts_the_seeds_that_left() {
+    let v = variant(
+        "variant primitive
+players south north
+board {
+  row north: b a
+  row south: A B
+}
+setup {
+  seeds 2
+  total 8
+}
+track: A B a b
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+rule gone at drop when here == b {
+  remove here
+}
+end three_gone when out_of_play >= 3
+end stuck when no_legal_turn
+score out_of_play + seeds(side(player))
+",
+    );
+    let mut g = sow::Game::new(v.engine.clone()).unwrap();
+    let state = |g: &sow::Game| sow::json::position(&v, g)["state"].clone();
+    assert_eq!(state(&g)["out_of_play"], 0);
+    // B's two seeds: a, then b: b's 3 leave the game as the seed drops.
+    g.play(turn(&g, "B")).unwrap();
+    assert_eq!(counts(&g, &["A", "B", "a", "b"]), [2, 0, 3, 0]);
+    assert_eq!(state(&g)["out_of_play"], 3);
+    assert!(g.outcome().is_some(), "`out_of_play >= 3` ended the game");
+    // A position read back says the same, and a wrong count is an error.
+    let mut text = sow::json::position(&v, &g);
+    text["to_move"] = "north".into();
+    assert!(sow::json::read_position(&v, &text.to_string()).is_ok());
+    text["state"]["out_of_play"] = 2.into();
+    let err = sow::json::read_position(&v, &text.to_string()).expect_err("a wrong count");
+    assert!(
+        err.message
+            .contains("says 2, but this position has 3 seeds out of play"),
+        "{}",
+        err.message
+    );
+}

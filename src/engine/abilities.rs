@@ -7,8 +7,8 @@
 
 use super::compiled::{CRule, A, C};
 use super::plan::Plan;
-use crate::ir::visit::Node;
-use crate::ir::{Cond, Endless, Num, Rules};
+use crate::ir::visit::{Node, Root};
+use crate::ir::{Cond, Endless, Num, Rules, Sees};
 
 /// How a position's legal turns are found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +33,10 @@ pub(crate) struct Abilities {
     /// Some end rule or pass asks whether another player has a legal turn
     /// (`no_legal_turn(opponent)`): a look ahead is made before each turn.
     pub looks_before_turns: bool,
+    /// Some rule run once the game or a round is over, or the match's end,
+    /// asks whether a player could move (`no_legal_turn(P)`): a look
+    /// ahead is made for them.
+    pub looks_after_play: bool,
     /// A player may pass somewhere (`pass when …`).
     pub passes: bool,
     /// Sowings are judged seed by seed (`drop` rules, `skip when`).
@@ -115,12 +119,24 @@ impl Abilities {
             tracks_repetition: rules.any(&|n| matches!(n, Node::Cond(Cond::Repeated))),
             passes: plan.iter().any(|p| p.pass.is_some()),
             ends_read_total: rules.ends.iter().any(|e| {
-                crate::ir::visit::Root::End(e).any(&|n| matches!(n, Node::Num(Num::Total)))
+                crate::ir::visit::Root::End(e).any(&|n| matches!(n, Node::Num(Num::Total | Num::OutOfPlay)))
             }),
             judges_drops,
-            looks_before_turns: rules.any(
-                &|n| matches!(n, Node::Cond(Cond::NoLegalTurn(w)) if *w != crate::ir::Who::Mover),
-            ),
+            looks_before_turns: rules
+                .ends
+                .iter()
+                .map(Root::End)
+                .chain(rules.pass.iter().map(Root::Pass))
+                .any(|r| {
+                    r.any(&|n| matches!(n, Node::Cond(Cond::NoLegalTurn(w)) if *w != crate::ir::Who::Mover))
+                }),
+            looks_after_play: rules
+                .rules
+                .iter()
+                .filter(|r| r.moment.spec().when == Sees::OVER)
+                .map(Root::Rule)
+                .chain(rules.rounds.iter().map(Root::MatchEnds))
+                .any(|r| r.any(&|n| matches!(n, Node::Cond(Cond::NoLegalTurn(_))))),
             // Phases are judged on the position at the start of the turn.
             reads_before: !rules.phases.is_empty()
                 || rules.any(&|n| matches!(n, Node::Num(Num::Before(_)))),

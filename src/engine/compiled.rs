@@ -1006,6 +1006,9 @@ struct Known {
     each: Option<Player>,
     /// Where the turn stands, when a rule is specialised for it.
     stage: Option<Stage>,
+    /// Judged before a turn, on the mover's legal turns listed
+    /// (`no_legal_turn` of the mover reads the list).
+    listed: bool,
 }
 
 impl Known {
@@ -1018,6 +1021,7 @@ impl Known {
             here: None,
             each,
             stage: None,
+            listed: false,
         }
     }
 }
@@ -1174,6 +1178,11 @@ impl Compiler<'_> {
             }),
             Num::Hand(w) => lin(Lin::term(T::Hand(self.who(w, k)))),
             Num::Total => lin(Lin::term(T::Total)),
+            Num::OutOfPlay => combine(
+                ArithOp::Sub,
+                lin(Lin::constant(self.rules.setup.out_of_play(0))),
+                lin(Lin::term(T::Total)),
+            ),
             Num::Captured => lin(match k.stage.and_then(|st| st.captured) {
                 Some(n) => Lin::constant(n),
                 None => Lin::term(T::Captured),
@@ -1255,7 +1264,7 @@ impl Compiler<'_> {
             }
             Cond::InPhase(i) => C::InPhase(*i),
             Cond::NoLegalTurn(w) => match self.who(w, k) {
-                W::Is(p) if p == k.mover => C::NoLegalTurn,
+                W::Is(p) if p == k.mover && k.listed => C::NoLegalTurn,
                 other => C::NoLegalTurnOf(other),
             },
             Cond::Repeated => C::Repeated,
@@ -1459,6 +1468,18 @@ impl Compiler<'_> {
     /// A condition for a mover (and the player `player` stands for).
     pub fn cond_for(&self, c: &Cond, mover: Player, each: Option<Player>) -> C {
         self.cond(c, Known::mover(mover, each))
+    }
+
+    /// [`Compiler::cond_for`] judged before a turn (an end rule, the
+    /// pass), where the mover's legal turns are listed.
+    pub fn cond_before_turn(&self, c: &Cond, mover: Player, each: Option<Player>) -> C {
+        self.cond(
+            c,
+            Known {
+                listed: true,
+                ..Known::mover(mover, each)
+            },
+        )
     }
 
     /// A place for a mover.

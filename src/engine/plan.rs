@@ -390,7 +390,7 @@ impl Plan {
                 };
                 each.into_iter()
                     .map(|each| {
-                        let when = compiler.cond_for(&e.when, mover, each);
+                        let when = compiler.cond_before_turn(&e.when, mover, each);
                         CEnd {
                             end,
                             empty: compiled::needs_empty(&when),
@@ -469,7 +469,7 @@ impl Plan {
         let pass = rules
             .pass
             .as_ref()
-            .map(|c| compiler.cond_for(c, mover, None))
+            .map(|c| compiler.cond_before_turn(c, mover, None))
             .filter(|c| *c != C::Const(false));
         let from_store = rules.sowing.from_store.as_ref().map(|p| {
             (

@@ -10,6 +10,10 @@ use crate::ir::{Rules, VarScope};
 use crate::limits::MAX_SEEDS;
 use crate::Variant;
 
+/// The key of a position's `state` that says how many seeds have left the
+/// game, where seeds can (`out_of_play` in the rules).
+const OUT_OF_PLAY: &str = "out_of_play";
+
 /// The position of a game, in the contract's form.
 pub fn position(variant: &Variant, game: &Game) -> Value {
     let e = &variant.engine;
@@ -40,6 +44,9 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
     }
     if r.rounds.is_some() {
         state.insert("round".into(), json!(game.rounds()));
+    }
+    if r.seeds_leave() {
+        state.insert(OUT_OF_PLAY.into(), json!(r.setup.out_of_play(pos.total())));
     }
     if e.tracks_repetition() {
         let len = game.record_len();
@@ -546,6 +553,7 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
     let mut rounds = 0;
     let mut vars = e.start_position().vars;
     let mut phase_claim: Option<(String, Diagnostic)> = None;
+    let mut out_claim: Option<(i64, Diagnostic)> = None;
     if let Some(state) = obj.get("state") {
         let Some(state) = state.as_object() else {
             return Err(bad(
@@ -564,6 +572,9 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
         if r.rounds.is_some() {
             keys.push("round".into());
         }
+        if r.seeds_leave() {
+            keys.push(OUT_OF_PLAY.into());
+        }
         for (k, v) in state {
             if let Some(i) = r.vars.iter().position(|var| &var.name == k) {
                 read_var(variant, i, v, &mut vars, &bad)?;
@@ -580,6 +591,16 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                         ));
                     };
                     phase_claim = Some((claim, bad("phase", String::new(), String::new())));
+                }
+                OUT_OF_PLAY if r.seeds_leave() => {
+                    let Some(claim) = v.as_i64() else {
+                        return Err(bad(
+                            "state.out_of_play",
+                            format!("`out_of_play` holds {v}, not a count of seeds"),
+                            "the seeds that have left the game: 0, 1, 2, …".into(),
+                        ));
+                    };
+                    out_claim = Some((claim, bad(OUT_OF_PLAY, String::new(), String::new())));
                 }
                 "round" if r.rounds.is_some() => {
                     rounds = v
@@ -655,6 +676,22 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                 hint: Some(
                     "the phase follows from the position; remove `phase` or correct it".into(),
                 ),
+                ..at
+            });
+        }
+    }
+    if let Some((claim, at)) = out_claim {
+        let actual = r.setup.out_of_play(pos.total());
+        if claim != actual {
+            return Err(Diagnostic {
+                message: format!(
+                    "`state.out_of_play` says {claim}, but this position has {actual} seeds out of play"
+                ),
+                hint: Some(format!(
+                    "it follows from the position: the setup's {} seeds less the {} in play; remove `out_of_play` or correct it",
+                    r.setup.total(),
+                    pos.total()
+                ).into()),
                 ..at
             });
         }

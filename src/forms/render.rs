@@ -82,6 +82,10 @@ pub fn board(v: &Variant, game: &Game) -> String {
             status.push(format!("{} hand {}", r.players[p], pos.hands[p]));
         }
     }
+    let out_of_play = r.setup.out_of_play(pos.total());
+    if r.seeds_leave() && out_of_play != 0 {
+        status.push(format!("{out_of_play} out of play"));
+    }
     match (game.outcome(), pos.to_move) {
         (Some(o), _) => {
             let who = who_won(r, o);

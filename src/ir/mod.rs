@@ -241,7 +241,34 @@ pub struct Setup {
     pub first_chosen: bool,
 }
 
+impl Setup {
+    /// The seeds it lays out: pits, hands and stores.
+    pub fn total(&self) -> u64 {
+        self.seeds.iter().map(|&s| s as u64).sum::<u64>()
+            + self.hands.iter().map(|&s| s as u64).sum::<u64>()
+            + self.stores.iter().map(|&s| s as u64).sum::<u64>()
+    }
+
+    /// `out_of_play` where `in_play` seeds are in play: the seeds it lays
+    /// out less those.
+    pub fn out_of_play(&self, in_play: u64) -> i64 {
+        self.total() as i64 - in_play as i64
+    }
+}
+
 impl Rules {
+    /// Whether seeds can leave the game (`remove` at any moment, a turn
+    /// cut short by `sowings at most N`): a position then says how many
+    /// are out of play.
+    pub fn seeds_leave(&self) -> bool {
+        self.sowing.most.is_some()
+            || self.rules.iter().any(|r| {
+                r.actions
+                    .iter()
+                    .any(|a| matches!(a, Action::Remove(_) | Action::RemoveRegion(_)))
+            })
+    }
+
     /// Whether the seeds in play may change in number while the game goes
     /// on: a `remove` at a moment of the turn or of a round, a turn cut
     /// short by `sowings at most N` (its lifted seeds leave), or a round
@@ -836,6 +863,10 @@ pub enum Num {
     SumOver(Region, Box<Num>),
     /// Every seed in play: pits, stores and hands.
     Total,
+    /// `out_of_play`: the seeds the setup lays out less those in play:
+    /// in a game played from its setup, the seeds that have left it
+    /// (`remove`, a sowing cut).
+    OutOfPlay,
     /// Seeds captured so far this turn.
     Captured,
     /// Sowings made so far this turn, the current one included (an entry

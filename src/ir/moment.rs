@@ -25,6 +25,10 @@ pub struct Sees {
     /// `no_legal_turn`, `repeated`: judged before a turn, on the legal turns
     /// and the positions seen (only end rules are).
     pub ending: bool,
+    /// `no_legal_turn(P)`: whether a player could move, were they to move
+    /// in the position judged (before a turn, at `after`, and once the
+    /// game or a round is over).
+    pub foresees: bool,
     /// `player`: the player a score or an end rule is judged for.
     pub each: bool,
     /// The phases' names: whether the game is in a phase.
@@ -47,6 +51,7 @@ const NOTHING: Sees = Sees {
     here: false,
     ahead: false,
     ending: false,
+    foresees: false,
     each: false,
     phases: true,
     cut: false,
@@ -77,6 +82,7 @@ impl Sees {
     pub const PASS: Sees = Sees {
         mover: true,
         ending: true,
+        foresees: true,
         cut: true,
         ..NOTHING
     };
@@ -84,6 +90,7 @@ impl Sees {
     pub const END_RULE: Sees = Sees {
         mover: true,
         ending: true,
+        foresees: true,
         each: true,
         cut: true,
         ..NOTHING
@@ -99,12 +106,14 @@ impl Sees {
     /// has ended, on the position it ended in, as the `end` rules are.
     pub const MATCH: Sees = Sees::OVER;
     /// A rule's condition once the game, or a round, is over (`end`,
-    /// `scored`, `round`): the player to move, `cut`, and the end rule
-    /// that ended it (`ended(NAME)`).
+    /// `scored`, `round`): the player to move, `cut`, the end rule that
+    /// ended it (`ended(NAME)`), and whether a player could move on
+    /// (`no_legal_turn(P)`).
     pub const OVER: Sees = Sees {
         mover: true,
         cut: true,
         ended: true,
+        foresees: true,
         ..NOTHING
     };
     /// The actions of such a rule: the player to move.
@@ -397,10 +406,12 @@ impl Moment {
                 actions_what: "at the `after` moment",
                 when: Sees {
                     ahead: true,
+                    foresees: true,
                     ..PLAYED
                 },
                 actions_see: Sees {
                     ahead: true,
+                    foresees: true,
                     ..PLAYED
                 },
                 actions: &[K::Capture, K::Set],

@@ -47,6 +47,8 @@ pub enum Root<'a> {
     SkipWhen(&'a Cond),
     /// Where a turn sown from the store begins.
     FromStore(&'a Place),
+    /// Whether a match is over (`match ends when …`).
+    MatchEnds(&'a Cond),
 }
 
 impl<'a> Node<'a> {
@@ -90,7 +92,7 @@ impl<'a> Node<'a> {
                 Cond::HasCapture(w) | Cond::NoLegalTurn(w) => f(Node::Who(w)),
             },
             Node::Num(n) => match n {
-                Num::Int(_) | Num::Total | Num::Captured | Num::Sowings => {}
+                Num::Int(_) | Num::Total | Num::OutOfPlay | Num::Captured | Num::Sowings => {}
                 Num::Seeds(p) => f(Node::Place(p)),
                 Num::SeedsIn(r) => f(Node::Region(r)),
                 Num::Hand(w) => f(Node::Who(w)),
@@ -233,7 +235,7 @@ impl<'a> Root<'a> {
             Root::Leave(l) => f(Node::Cond(&l.when)),
             Root::SkipWhen(c) => f(Node::Cond(c)),
             Root::FromStore(p) => f(Node::Place(p)),
-            Root::Pass(c) => f(Node::Cond(c)),
+            Root::Pass(c) | Root::MatchEnds(c) => f(Node::Cond(c)),
         }
     }
 
@@ -264,7 +266,8 @@ pub fn walk<'a>(node: Node<'a>, f: &mut dyn FnMut(Node<'a>) -> bool) {
 
 impl Rules {
     /// Every place an expression stands in the rules: each rule, end
-    /// rule, phase, mark, the score and the sowing's direction.
+    /// rule, phase, mark, the score, the sowing's lines, the pass and
+    /// the match's end.
     pub fn roots(&self) -> impl Iterator<Item = Root<'_>> {
         self.rules
             .iter()
@@ -279,6 +282,7 @@ impl Rules {
             .chain(self.pass.iter().map(Root::Pass))
             .chain(self.sowing.skip_when.iter().map(Root::SkipWhen))
             .chain(self.sowing.from_store.iter().map(Root::FromStore))
+            .chain(self.rounds.iter().map(Root::MatchEnds))
     }
 
     /// Whether some node anywhere in the rules is one `f` accepts.

@@ -430,7 +430,8 @@ impl Game {
     /// end of the game, the `after` rules, the next player.
     #[inline(always)]
     fn finish_turn(&mut self, played: Result<Applied, Halt>) -> Result<(), TooLong> {
-        let (e, st) = (&*self.engine, &mut self.st);
+        let (me, st) = (&self.engine, &mut self.st);
+        let e = &**me;
         // The turn has not changed the player to move yet.
         let mover = st.pos.to_move.unwrap_or(0);
         let applied = match played {
@@ -449,7 +450,7 @@ impl Game {
                 st.pos.copy_from(&st.before);
                 st.played(e, mover);
                 // (It ends a match too: no round follows.)
-                st.finish(e, mover, e.rules.ends.len(), Some(decided), false);
+                st.finish(me, mover, e.rules.ends.len(), Some(decided), false);
                 return Ok(());
             }
             Err(h @ (Halt::TooLong | Halt::Settled)) => return Err(h.into()),
@@ -464,7 +465,7 @@ impl Game {
             // An end rule fired during the turn: the game ends there.
             let end = &e.plan[mover as usize].ends[i];
             let decided = end.decided(e, &Ctx::new(&st.pos, &st.pos, NONE, NONE));
-            if st.finish(e, mover, end.end, decided, true) {
+            if st.finish(me, mover, end.end, decided, true) {
                 return st.settle(&self.engine, true);
             }
             return Ok(());
@@ -575,7 +576,7 @@ impl State {
             self.judge(e, mover, &self.before_turn())
         };
         if let Some((end, decided)) = fired {
-            if self.finish(e, mover, end, decided, true) {
+            if self.finish(me, mover, end, decided, true) {
                 return self.settle(me, true);
             }
         } else if passes {
@@ -694,16 +695,17 @@ impl State {
     /// next round is set up, and this says so (the caller lists its turns).
     fn finish(
         &mut self,
-        e: &Engine,
+        me: &Arc<Engine>,
         mover: Player,
         end: usize,
         decided: Option<Option<Player>>,
         by_rule: bool,
     ) -> bool {
+        let e = &**me;
         let reason = &e.reasons[end];
         self.ended = end as u16;
         // The `end` rules, on the position the game ends in.
-        self.run_every(e, &e.plan[mover as usize].at_end);
+        self.run_every(me, &e.plan[mover as usize].at_end);
         let f = Ctx::new(&self.pos, &self.pos, NONE, NONE);
         let scores = [e.num(&e.scores[0], &f), e.num(&e.scores[1], &f)];
         let winner = match decided {
@@ -722,16 +724,20 @@ impl State {
         if let (Some(over), true) = (&e.plan[mover as usize].match_over, by_rule) {
             e.note_round_winner(&mut self.pos, winner);
             // The tally (`scored`), before the match's end is judged.
-            self.run_every(e, &e.plan[mover as usize].scored);
-            let f = Ctx {
-                cut: self.cut,
-                ended: self.ended,
-                ..Ctx::new(&self.pos, &self.pos, NONE, NONE)
-            };
+            self.run_every(me, &e.plan[mover as usize].scored);
+            let over = self.looking(me, |st, look| {
+                let f = Ctx {
+                    cut: st.cut,
+                    ended: st.ended,
+                    look,
+                    ..Ctx::new(&st.pos, &st.pos, NONE, NONE)
+                };
+                e.cond(over, &f)
+            });
             // A round in which no turn was played ends the match: its
             // set-up could only lead to another such round.
-            if !e.cond(over, &f) && self.round_plies > 0 {
-                self.next_round(e, mover, outcome);
+            if !over && self.round_plies > 0 {
+                self.next_round(me, mover, outcome);
                 return true;
             }
         }
@@ -746,19 +752,25 @@ impl State {
     /// it left it (`before(…)` and the phase are judged on the position
     /// they start from: the turn is over); the player the last `first`
     /// names, if one does.
-    fn run_every(&mut self, e: &Engine, rules: &[super::compiled::CRule]) -> Option<Player> {
+    fn run_every(&mut self, me: &Arc<Engine>, rules: &[super::compiled::CRule]) -> Option<Player> {
+        let e = &**me;
         self.before.copy_from(&self.pos);
-        let site = Site::after_play(&self.before);
         let mut first = None;
         for rule in rules {
-            let f = Ctx {
-                cut: self.cut,
-                ended: self.ended,
-                ..site.ctx(&self.pos)
-            };
-            if !e.cond(&rule.when, &f) {
+            let holds = self.looking(me, |st, look| {
+                let site = Site::after_play(&st.before);
+                let f = Ctx {
+                    cut: st.cut,
+                    ended: st.ended,
+                    look,
+                    ..site.ctx(&st.pos)
+                };
+                e.cond(&rule.when, &f)
+            });
+            if !holds {
                 continue;
             }
+            let site = Site::after_play(&self.before);
             let mut fx = Effects::default();
             e.run(rule, &mut self.pos, &site, &mut self.acts, &mut fx);
             e.put_away(&mut self.pos, &mut self.acts.taken, Unsent::Store);
@@ -771,16 +783,37 @@ impl State {
         first
     }
 
+    /// `judge` given a look ahead from the position as it stands where the
+    /// rules ask for one once play is over (`no_legal_turn(P)` at `end`,
+    /// `scored`, `round` or in `match ends`), and none otherwise.
+    fn looking<T>(
+        &mut self,
+        me: &Arc<Engine>,
+        judge: impl FnOnce(&Self, Option<&dyn crate::engine::eval::Foresight>) -> T,
+    ) -> T {
+        if !me.can.looks_after_play {
+            return judge(self, None);
+        }
+        let mut ahead = std::mem::take(&mut self.ahead);
+        ahead.limit = self.scratch.limit;
+        let look = Lookahead::new(me.clone(), ahead);
+        let judged = judge(self, Some(&look));
+        self.ahead = look.into_ahead();
+        self.worked += std::mem::take(&mut self.ahead.worked);
+        judged
+    }
+
     /// Sets up the next round of a match once one has ended (`outcome`,
     /// the end rule judged with `mover` to move): the `round` rules, in
     /// file order, on the position the round ended in; the player a
     /// `first` names moves first (else `mover`, play passing on as usual).
-    fn next_round(&mut self, e: &Engine, mover: Player, outcome: Outcome) {
+    fn next_round(&mut self, me: &Arc<Engine>, mover: Player, outcome: Outcome) {
+        let e = &**me;
         self.round_over = true;
         self.round_end.outcome = outcome;
         self.round_end.position.copy_from(&self.pos);
         let first = self
-            .run_every(e, &e.plan[mover as usize].round)
+            .run_every(me, &e.plan[mover as usize].round)
             .unwrap_or(mover);
         self.pos.to_move = Some(first);
         e.note_starter(&mut self.pos, first);

@@ -154,6 +154,7 @@ pub const WORDS: &[&str] = &[
     "here",
     "player",
     "total",
+    "out_of_play",
     "board",
     "no_legal_turn",
     "repeated",
@@ -567,6 +568,7 @@ impl<'a> Lowerer<'a> {
                 Value::Place(Place::Here)
             }
             "total" => Value::Num(Num::Total),
+            "out_of_play" => Value::Num(Num::OutOfPlay),
             "board" => Value::Region(Region::Board),
             "true" => Value::Cond(Cond::True),
             "false" => Value::Cond(Cond::Not(Box::new(Cond::True))),
@@ -871,10 +873,10 @@ impl<'a> Lowerer<'a> {
             }
             "no_legal_turn" => {
                 self.arity(name, span, args, 1, "no_legal_turn(opponent)")?;
-                if !s.context.sees.ending {
+                if !s.context.sees.foresees {
                     return self.error(
                         Diagnostic::at(span, format!("`no_legal_turn` means nothing {}", s.context.what), "not known here")
-                            .hint("whether a player has a legal turn is known only to end rules judged before a turn, and to `pass when …`"),
+                            .hint("whether a player could move is known before a turn (end rules, `pass when …`), at `after`, and once the game or a round is over (`end`, `scored`, `round`, `match ends`)"),
                     );
                 }
                 Some(Value::Cond(Cond::NoLegalTurn(self.who(&args[0])?)))
@@ -1433,7 +1435,7 @@ fn impossible(cmp: CmpOp, x: &Num, y: &Num) -> Option<String> {
     let count = |n: &Num| {
         matches!(
             n,
-            Num::Seeds(_) | Num::SeedsIn(_) | Num::Hand(_) | Num::Total
+            Num::Seeds(_) | Num::SeedsIn(_) | Num::Hand(_) | Num::Total | Num::OutOfPlay
         )
     };
     match (x, y) {
