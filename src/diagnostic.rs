@@ -45,6 +45,10 @@ pub enum Kind {
     Limit,
     /// A file cannot be read (`no/such/file.sow`).
     Read,
+    /// Not an error: a construct that is valid but may not do what it
+    /// reads as (`side(last_mover)` before the first turn). The file
+    /// loads; `sow check` shows it.
+    Warning,
 }
 
 /// A problem found in some input.
@@ -188,7 +192,12 @@ impl Diagnostic {
         use miette::{GraphicalReportHandler, GraphicalTheme};
         let Some((span, label)) = &self.span else {
             // Nothing to point at: the file and the message, and the hint.
-            let mut out = format!("{name}: error: {}\n", self.message);
+            let what = if self.kind == Kind::Warning {
+                "warning"
+            } else {
+                "error"
+            };
+            let mut out = format!("{name}: {what}: {}\n", self.message);
             if let Some(h) = &self.hint {
                 out.push_str(&format!("  help: {h}\n"));
             }
@@ -419,6 +428,18 @@ impl fmt::Display for Shown<'_> {
 impl std::error::Error for Shown<'_> {}
 
 impl miette::Diagnostic for Shown<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.kind {
+            Kind::Warning => miette::Severity::Warning,
+            Kind::Invalid
+            | Kind::Syntax
+            | Kind::Unknown(_)
+            | Kind::Option(_)
+            | Kind::Limit
+            | Kind::Read => miette::Severity::Error,
+        })
+    }
+
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         self.diagnostic
             .hint

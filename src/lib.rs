@@ -51,6 +51,8 @@ pub struct Variant {
     pub origin: String,
     /// Its source text.
     pub source: String,
+    /// What `sow check` warns of: valid, but maybe not what it reads as.
+    pub warnings: Vec<Diagnostic>,
     /// The engine, with the rules IR inside.
     pub engine: Arc<Engine>,
     /// Its statements once the variants it builds on are merged in.
@@ -73,10 +75,12 @@ impl Variant {
         rules: ir::Rules,
         statements: Vec<syntax::ast::Statement>,
         sources: load::Sources,
+        warnings: Vec<Diagnostic>,
     ) -> Variant {
         Variant {
             origin: origin.to_string(),
             source: source.to_string(),
+            warnings,
             engine: Arc::new(Engine::new(rules)),
             statements,
             sources,
@@ -99,16 +103,18 @@ impl Variant {
     /// The same variant with other values for its options.
     pub fn with_options(&self, options: &[(String, String)]) -> Result<Variant, load::LoadError> {
         let statements = self.statements.clone();
-        let rules = check::check(&statements, options).map_err(|diagnostics| load::LoadError {
-            sources: self.sources.clone(),
-            diagnostics,
-        })?;
+        let (rules, warnings) =
+            check::check_warned(&statements, options).map_err(|diagnostics| load::LoadError {
+                sources: self.sources.clone(),
+                diagnostics,
+            })?;
         Ok(Variant::new(
             &self.origin,
             &self.source,
             rules,
             statements,
             self.sources.clone(),
+            warnings,
         ))
     }
 

@@ -73,7 +73,7 @@ fn moves_and_play_answer_as_the_command_line() {
 }
 
 /// `/api/check` places each problem by line and column (and where it
-/// ends); a variant that loads has none.
+/// ends); a variant that loads has none but its warnings.
 #[test]
 fn check_places_each_problem() {
     let kalah = sow::variants::source("kalah").unwrap();
@@ -91,7 +91,22 @@ fn check_places_each_problem() {
     assert_eq!(d["column"], 3, "{d}");
     assert!(d["end_column"].as_u64().unwrap() > 3, "{d}");
     assert!(d["hint"].as_str().unwrap_or("").contains("seeds"), "{d}");
+    assert_eq!(d["severity"], "error", "{d}");
     assert_eq!(error(&api::check(b"\xff\xfe")), "a variant's text is UTF-8");
+    // A variant that loads with a warning: ok, and the warning placed.
+    let warned = "extends kalah\nvariant warned\nrule give at end {\n  capture side(last_mover) to store(south)\n}\n";
+    let (status, found) = api::check(warned.as_bytes());
+    assert_eq!((status, found["ok"].clone()), (200, json!(true)), "{found}");
+    let w = &found["diagnostics"][0];
+    assert_eq!(
+        (
+            w["severity"].clone(),
+            w["line"].clone(),
+            w["column"].clone()
+        ),
+        (json!("warning"), json!(4), json!(16)),
+        "{w}"
+    );
 }
 
 /// No request reads a file: a variant sent as text builds only on

@@ -190,3 +190,46 @@ fn diagnostics_of_invalid_variant_files() {
     });
     assert!(count >= 12, "at least 12 invalid files, found {count}");
 }
+
+/// Warnings: a file that checks, with a construct that may not do what it
+/// reads as (a player that can be `none` whose pits are read), said once
+/// where nothing says it names a player; the file still loads.
+#[test]
+fn warnings_of_a_file_that_checks() {
+    let text = "extends kalah
+variant warned
+rule give at end {
+  capture side(last_mover) to store(south)    # warned: none before the first turn
+}
+rule give_named at end when last_mover != none {
+  capture side(last_mover) to store(north)    # named by the rule's condition
+}
+end odd when last_mover == none or seeds(side(last_mover)) == 99
+replace score seeds(store(player)) + if(last_mover == south, seeds(side(last_mover)), 0)
+";
+    let v = Variant::from_source("warned.sow", text).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_eq!(v.warnings.len(), 1, "{:?}", v.warnings);
+    let w = &v.warnings[0];
+    assert_eq!(w.kind, sow::diagnostic::Kind::Warning);
+    let rendered = v.sources.render_all(&v.warnings);
+    assert!(
+        rendered.contains("warned.sow:4:16")
+            && rendered.contains("`last_mover` can be `none` here"),
+        "{rendered}"
+    );
+    insta::assert_snapshot!("none_as_a_player", rendered);
+}
+
+/// No shipped variant has a warning: each says where a player that can be
+/// `none` names one before reading their pits.
+#[test]
+fn no_shipped_variant_warns() {
+    for name in sow::variants::names() {
+        let v = Variant::shipped(name).unwrap();
+        assert!(
+            v.warnings.is_empty(),
+            "{name}:\n{}",
+            v.sources.render_all(&v.warnings)
+        );
+    }
+}

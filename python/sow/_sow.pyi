@@ -17,6 +17,9 @@ class Diagnostic:
     """What is wrong."""
     hint: Optional[str]
     """What would be right, where it can be said."""
+    severity: str
+    """`error`, or `warning`: valid, but maybe not what it reads as (the
+    variant loads all the same)."""
 
 class Variant:
     """A variant: its rules, compiled, ready to play."""
@@ -166,7 +169,9 @@ def load(name_or_path: str, options: Optional[dict[str, Any]] = None) -> Variant
     load)."""
 
 def check(text: str, name: str = "<text>") -> list[Diagnostic]:
-    """Every problem in a variant's text (an empty list when there is none)."""
+    """Every problem in a variant's text (an empty list when there is none),
+    its warnings among them (`severity == "warning"`: it loads all the
+    same)."""
 
 def tournament_table(meetings: list[dict[str, Any]]) -> dict[str, Any]:
     """A tournament's table from its meetings, each a dict with `players`

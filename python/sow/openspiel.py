@@ -51,15 +51,22 @@ def load_game(variant, returns="outcome", max_game_length=10000, **options):
         raise ValueError(
             f"OpenSpiel already knows {name} from {_LOADED[name][0]!r}, not {variant!r}"
         )
-    params = {k: str(v) for k, v in options.items()}
+    params = {k: _parameter(str(v)) for k, v in options.items()}
     params["returns"] = returns
     params["max_game_length"] = int(max_game_length)
     return pyspiel.load_game(name, params)
 
 
+def _parameter(value):
+    """An option's value as an OpenSpiel parameter: a number option's (a
+    variant's size, a threshold) an int, a word option's a string (a word
+    never starts with a digit)."""
+    return int(value) if value.lstrip("-").isdigit() else value
+
+
 def _register(name, source, loaded):
     players = len(loaded.players)
-    parameters = {k: v for k, v in loaded.options.items()}
+    parameters = {k: _parameter(v) for k, v in loaded.options.items()}
     parameters["returns"] = "outcome"
     parameters["max_game_length"] = 10000
     game_type = pyspiel.GameType(
@@ -90,7 +97,7 @@ def _register(name, source, loaded):
             if self.returns_by not in ("outcome", "margin"):
                 raise ValueError(f"returns is 'outcome' or 'margin', not {self.returns_by!r}")
             self.length = int(params.pop("max_game_length", 10000))
-            given = {k: v for k, v in params.items() if loaded.options.get(k) != v}
+            given = {k: v for k, v in params.items() if loaded.options.get(k) != str(v)}
             self.variant = sow.load(source, given or None) if given else loaded
             total = _seeds(self.variant)
             margin = self.returns_by == "margin"

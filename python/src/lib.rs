@@ -25,6 +25,9 @@ struct Diagnostic {
     message: String,
     /// What would be right, where it can be said.
     hint: Option<String>,
+    /// `error`, or `warning`: valid, but maybe not what it reads as (the
+    /// variant loads all the same).
+    severity: &'static str,
 }
 
 #[pymethods]
@@ -47,13 +50,18 @@ impl Diagnostic {
 
 /// The diagnostics of a variant that did not load, each placed in its file.
 fn diagnostics(e: &sow::load::LoadError) -> Vec<Diagnostic> {
-    e.diagnostics
+    placed(&e.sources, &e.diagnostics)
+}
+
+/// Diagnostics placed in the files they were found in.
+fn placed(sources: &sow::load::Sources, found: &[sow::diagnostic::Diagnostic]) -> Vec<Diagnostic> {
+    found
         .iter()
         .map(|d| {
-            let place = d.span.as_ref().and_then(|(s, _)| e.sources.place_of(*s));
+            let place = d.span.as_ref().and_then(|(s, _)| sources.place_of(*s));
             let (file, line, column) = match place {
                 Some((f, l, c)) => (f.to_string(), l, c),
-                None => (e.sources.main_name().unwrap_or("").to_string(), 0, 0),
+                None => (sources.main_name().unwrap_or("").to_string(), 0, 0),
             };
             Diagnostic {
                 file,
@@ -61,6 +69,11 @@ fn diagnostics(e: &sow::load::LoadError) -> Vec<Diagnostic> {
                 column,
                 message: d.message.clone(),
                 hint: d.hint.as_deref().map(str::to_string),
+                severity: if d.kind == sow::diagnostic::Kind::Warning {
+                    "warning"
+                } else {
+                    "error"
+                },
             }
         })
         .collect()
@@ -834,12 +847,14 @@ fn load(
     }
 }
 
-/// Every problem in a variant's text (an empty list when there is none).
+/// Every problem in a variant's text (an empty list when there is none),
+/// its warnings among them (`severity == "warning"`: it loads all the
+/// same).
 #[pyfunction]
 #[pyo3(signature = (text, name="<text>"))]
 fn check<'py>(py: Python<'py>, text: &str, name: &str) -> PyResult<Bound<'py, PyList>> {
     let found = match sow::Variant::from_source(name, text) {
-        Ok(_) => Vec::new(),
+        Ok(v) => placed(&v.sources, &v.warnings),
         Err(e) => diagnostics(&e),
     };
     PyList::new(py, found)

@@ -121,7 +121,20 @@ def test_check_places_each_problem_at_its_line_and_column():
     assert (nowhere.line, nowhere.column) == (0, 0)  # a file's whole, no place
     assert (label.file, label.line, label.column) == ("<text>", 10, 12)
     assert label.hint == "labels are declared by the `row` lines of `board`"
+    assert label.severity == "error"
     assert sow.check(open(sow_file("kalah")).read()) == []
+    # A warning: the variant loads, and `check` says where it may not do
+    # what it reads as.
+    warned = (
+        "extends kalah\n"
+        "variant warned\n"
+        "rule give at end {\n"
+        "  capture side(last_mover) to store(south)\n"
+        "}\n"
+    )
+    [warning] = sow.check(warned)
+    assert (warning.severity, warning.line, warning.column) == ("warning", 4, 16)
+    assert warning.message == "`last_mover` can be `none` here, naming no player"
 
 
 def test_a_file_that_does_not_load_raises_with_every_problem(tmp_path):

@@ -105,3 +105,12 @@ def test_the_parameters_defaults_are_the_variants_own():
     assert plain.variant.options["grand_slam"] == "capture_nothing"
     with pytest.raises(ValueError, match="max_game_length"):
         sow.openspiel.load_game("kalah", max_game_length=0)
+
+
+def test_a_number_option_is_an_int_parameter():
+    # A board's size given as a parameter: Dakon on 8 holes is dakon-8.
+    game = sow.openspiel.load_game("dakon", holes=8)
+    assert game.get_parameters()["holes"] == 8
+    eight = sow.openspiel.load_game("dakon-8").new_initial_state()
+    assert game.new_initial_state().legal_actions() == eight.legal_actions()
+    assert str(game.new_initial_state()) == str(eight)

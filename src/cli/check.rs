@@ -39,6 +39,16 @@ impl Check {
                             }
                         };
                     }
+                    // Valid, but maybe not what it reads as: said, and
+                    // the file still checks.
+                    if !v.warnings.is_empty() {
+                        let _ = writeln!(
+                            out,
+                            "{}{f}: {} warning(s)",
+                            v.sources.render_all(&v.warnings),
+                            v.warnings.len()
+                        );
+                    }
                 }
                 Err(e) => {
                     failed = true;

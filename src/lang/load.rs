@@ -286,9 +286,16 @@ impl Loader {
         let statements = self.file(name, text, place);
         if self.diagnostics.is_empty() {
             if let Some(statements) = statements {
-                match check::check(&statements, options) {
-                    Ok(rules) => {
-                        return Ok(Variant::new(name, text, rules, statements, self.sources))
+                match check::check_warned(&statements, options) {
+                    Ok((rules, warnings)) => {
+                        return Ok(Variant::new(
+                            name,
+                            text,
+                            rules,
+                            statements,
+                            self.sources,
+                            warnings,
+                        ))
                     }
                     Err(d) => {
                         self.diagnostics = d.into_iter().map(|d| self.point_at_removal(d)).collect()

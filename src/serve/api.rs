@@ -166,10 +166,16 @@ fn with_game(
 /// A variant's problems, each placed by line and column (from 1) where it
 /// has a place in the text, its end too (for underlining), with its hint.
 fn diagnostics(e: &load::LoadError) -> Vec<Value> {
-    e.diagnostics
+    placed(&e.sources, &e.diagnostics)
+}
+
+/// Diagnostics placed in the texts they were found in, each with its
+/// severity (`error`, or `warning`: the variant loads all the same).
+fn placed(sources: &load::Sources, found: &[crate::diagnostic::Diagnostic]) -> Vec<Value> {
+    found
         .iter()
         .map(|d| {
-            let at = |offset: usize| e.sources.place_of(Span::new(offset, offset));
+            let at = |offset: usize| sources.place_of(Span::new(offset, offset));
             let (start, end) = match &d.span {
                 Some((s, _)) => (at(s.start), at(s.end)),
                 None => (None, None),
@@ -182,13 +188,14 @@ fn diagnostics(e: &load::LoadError) -> Vec<Value> {
                 "end_column": end.map(|p| p.2),
                 "message": d.message,
                 "hint": d.hint,
+                "severity": if d.kind == crate::diagnostic::Kind::Warning { "warning" } else { "error" },
             })
         })
         .collect()
 }
 
 /// `POST /api/check`: the body is a variant's text; the answer its
-/// problems (none when it loads), each with `line` and `column`.
+/// problems (only warnings when it loads), each with `line` and `column`.
 pub fn check(body: &[u8]) -> Answer {
     let Ok(text) = std::str::from_utf8(body) else {
         return bad("a variant's text is UTF-8");
@@ -196,7 +203,7 @@ pub fn check(body: &[u8]) -> Answer {
     match load::load_sealed("request.sow", text, &[]) {
         Ok(v) => (
             200,
-            json!({ "ok": true, "name": v.name(), "diagnostics": [] }),
+            json!({ "ok": true, "name": v.name(), "diagnostics": placed(&v.sources, &v.warnings) }),
         ),
         Err(e) => (200, json!({ "ok": false, "diagnostics": diagnostics(&e) })),
     }

@@ -38,7 +38,7 @@ export function toDiagnostics(doc, found) {
     const out = {
       from,
       to,
-      severity: 'error',
+      severity: d.severity === 'warning' ? 'warning' : 'error',
       message: d.message + where + (d.hint ? `\nhint: ${d.hint}` : ''),
       actions: [],
     };

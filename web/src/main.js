@@ -67,10 +67,12 @@ function checked(result, text) {
   for (const d of result.diagnostics) {
     const li = document.createElement('li');
     const where = d.line ? `${d.file && d.file !== 'request.sow' ? d.file + ' ' : ''}line ${d.line}, column ${d.column}: ` : '';
-    li.textContent = where + d.message + (d.hint ? ` (hint: ${d.hint})` : '');
+    const kind = d.severity === 'warning' ? 'warning: ' : '';
+    li.textContent = kind + where + d.message + (d.hint ? ` (hint: ${d.hint})` : '');
     list.append(li);
   }
-  $('check-state').textContent = result.ok ? `✓ ${result.name} loads` : `${result.diagnostics.length} problem(s)`;
+  const warned = result.ok && result.diagnostics.length ? ` · ${result.diagnostics.length} warning(s)` : '';
+  $('check-state').textContent = result.ok ? `✓ ${result.name} loads${warned}` : `${result.diagnostics.length} problem(s)`;
   $('check-state').className = result.ok ? 'ok' : 'bad';
   const changed = result.ok && text !== state.text;
   $('apply').disabled = !changed;

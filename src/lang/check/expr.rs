@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
-use crate::ir::{ArithOp, CmpOp, Cond, Num, PitId, Place, Player, Region, Sees, Who};
+use crate::ir::{ArithOp, CmpOp, Cond, Num, PitId, Place, Player, Region, Sees, VarAt, Who};
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 
 /// What the names of an expression can refer to.
@@ -35,6 +35,9 @@ pub struct Scope<'a> {
     pub settings: &'a [crate::ir::Setting],
     /// Which turn words make sense here.
     pub context: Context,
+    /// The variables naming a player (or none) known to name one here
+    /// (a rule's `when` says so for its actions), by index.
+    pub not_none: &'a [usize],
 }
 
 /// A `let` definition.
@@ -187,6 +190,10 @@ pub struct Lowerer<'a> {
     /// Expressions lowered so far: definitions that use each other several
     /// times can grow without bound, so the total is capped.
     lowered: usize,
+    /// The variables naming a player (or none) known to name one where
+    /// the expression now lowered is judged: the scope's, and what the
+    /// left of an `and` (or the condition of an `if`) being lowered says.
+    not_none: Vec<usize>,
 }
 
 /// One definition being expanded.
@@ -243,13 +250,14 @@ impl<'a> Lowerer<'a> {
 
     pub fn new(scope: Scope<'a>) -> Self {
         Lowerer {
-            scope,
             diagnostics: Vec::new(),
             frames: Vec::new(),
             current: None,
             depth: 0,
             expanding: Vec::new(),
             lowered: 0,
+            not_none: scope.not_none.to_vec(),
+            scope,
         }
     }
 
@@ -347,6 +355,82 @@ impl<'a> Lowerer<'a> {
                 &other,
                 "`mover`, `opponent`, a player's name or `owner(…)`",
             ),
+        }
+    }
+
+    /// [`Lowerer::who`] for a player whose pits, store, hand or variable
+    /// are read (`side(P)`): a warning where P can be `none` (a variable
+    /// naming the players, or none) and nothing here says it names one,
+    /// since `side(none)` holds no pits and reads 0 silently.
+    pub fn whose(&mut self, e: &Expr) -> Option<Who> {
+        let w = self.who(e)?;
+        if let Some(var) = self.can_be_none(&w) {
+            if !self.not_none.contains(&var) {
+                let name = self.scope.vars[var].name.clone();
+                self.diagnostics.push(
+                    Diagnostic::at(
+                        e.span,
+                        format!("`{name}` can be `none` here, naming no player"),
+                        "maybe none",
+                    )
+                    .hint(format!(
+                        "where it is none this reads nothing (no pits, no store, 0 seeds); say it names a player first: `{name} != none and …`, or `if({name} != none, …, …)`"
+                    ))
+                    .kind(Kind::Warning),
+                );
+            }
+        }
+        Some(w)
+    }
+
+    /// The variable a player can be `none` through, if it can.
+    fn can_be_none(&self, w: &Who) -> Option<usize> {
+        match w {
+            Who::Var(i) => self.scope.vars[*i]
+                .values
+                .iter()
+                .any(|v| v == "none")
+                .then_some(*i),
+            Who::Other(inner) => self.can_be_none(inner),
+            Who::Mover | Who::Opponent | Who::Player(_) | Who::Owner(_) | Who::Each => None,
+        }
+    }
+
+    /// The variables naming a player (or none) that a condition, where it
+    /// holds, says name one: `V != none`, `V == south`, those of any part
+    /// of an `and` or of every part of an `or`, and of each part of an
+    /// `or` that does not hold.
+    pub fn names_one(&self, c: &Cond) -> Vec<usize> {
+        let none = |i: usize, v: usize| {
+            self.scope.vars[i].values.get(v).map(String::as_str) == Some("none")
+        };
+        match c {
+            Cond::Not(inner) => match &**inner {
+                Cond::VarIs(i, VarAt::Game, v) if none(*i, *v) => vec![*i],
+                Cond::Or(parts) => parts
+                    .iter()
+                    .flat_map(|p| self.names_one(&Cond::Not(Box::new(p.clone()))))
+                    .collect(),
+                _ => Vec::new(),
+            },
+            Cond::VarIs(i, VarAt::Game, v) if !none(*i, *v) => vec![*i],
+            Cond::SamePlayer(Who::Var(i), Who::Player(_))
+            | Cond::SamePlayer(Who::Player(_), Who::Var(i)) => vec![*i],
+            // (What every part of an `or` says: `last_mover == south` is
+            // one, for each player, of `south` being that player and the
+            // variable naming them.)
+            Cond::Or(parts) => {
+                let each: Vec<Vec<usize>> = parts.iter().map(|p| self.names_one(p)).collect();
+                each.first().map_or(Vec::new(), |first| {
+                    first
+                        .iter()
+                        .copied()
+                        .filter(|i| each.iter().all(|e| e.contains(i)))
+                        .collect()
+                })
+            }
+            Cond::And(parts) => parts.iter().flat_map(|p| self.names_one(p)).collect(),
+            _ => Vec::new(),
         }
     }
 
@@ -750,11 +834,11 @@ impl<'a> Lowerer<'a> {
             }
             "store" => {
                 self.arity(name, span, args, 1, "store(mover)")?;
-                Some(Value::Place(Place::Store(self.who(&args[0])?)))
+                Some(Value::Place(Place::Store(self.whose(&args[0])?)))
             }
             "hand" => {
                 self.arity(name, span, args, 1, "hand(mover)")?;
-                Some(Value::Num(Num::Hand(self.who(&args[0])?)))
+                Some(Value::Num(Num::Hand(self.whose(&args[0])?)))
             }
             "owner" => {
                 self.arity(name, span, args, 1, "owner(last)")?;
@@ -869,7 +953,7 @@ impl<'a> Lowerer<'a> {
             }
             "side" => {
                 self.arity(name, span, args, 1, "side(opponent)")?;
-                Some(Value::Region(Region::Side(self.who(&args[0])?)))
+                Some(Value::Region(Region::Side(self.whose(&args[0])?)))
             }
             "no_legal_turn" => {
                 self.arity(name, span, args, 1, "no_legal_turn(opponent)")?;
@@ -900,7 +984,11 @@ impl<'a> Lowerer<'a> {
                 // if(CONDITION, NUMBER, NUMBER)
                 self.arity(name, span, args, 3, "if(seeds(last) > 3, 2, 0)")?;
                 let c = self.cond(&args[0]);
+                let known = self.not_none.len();
+                let named = c.iter().flat_map(|c| self.names_one(c)).collect::<Vec<_>>();
+                self.not_none.extend(named);
                 let a = self.num(&args[1]);
+                self.not_none.truncate(known);
                 let b = self.num(&args[2]);
                 Some(Value::Num(Num::If(
                     Box::new(c?),
@@ -1049,11 +1137,11 @@ impl<'a> Lowerer<'a> {
             _ => {
                 if let Some(&i) = s.regions.get(name) {
                     self.arity(name, span, args, 1, &format!("{name}(mover)"))?;
-                    return Some(Value::Region(Region::Named(i, self.who(&args[0])?)));
+                    return Some(Value::Region(Region::Named(i, self.whose(&args[0])?)));
                 }
                 if let Some(&i) = s.named_pits.get(name) {
                     self.arity(name, span, args, 1, &format!("{name}(mover)"))?;
-                    return Some(Value::Place(Place::Named(i, self.who(&args[0])?)));
+                    return Some(Value::Place(Place::Named(i, self.whose(&args[0])?)));
                 }
                 if let Some(def) = s.lets.get(name) {
                     return self.expand(name, def, args, e);
@@ -1125,7 +1213,22 @@ impl<'a> Lowerer<'a> {
     fn binary(&mut self, op: BinaryOp, a: &Expr, b: &Expr, e: &Expr) -> Option<Value> {
         match op {
             BinaryOp::And | BinaryOp::Or => {
-                let (x, y) = (self.cond(a), self.cond(b));
+                // What the left of an `and` says names a player holds on
+                // its right (`last_mover != none and seeds(side(last_mover)) …`),
+                // and what the left of an `or` says names none fails on its
+                // right (`round_winner == none or seeds(side(round_winner)) …`).
+                let x = self.cond(a);
+                let known = self.not_none.len();
+                let named = x
+                    .iter()
+                    .flat_map(|c| match op {
+                        BinaryOp::And => self.names_one(c),
+                        _ => self.names_one(&Cond::Not(Box::new(c.clone()))),
+                    })
+                    .collect::<Vec<_>>();
+                self.not_none.extend(named);
+                let y = self.cond(b);
+                self.not_none.truncate(known);
                 let (x, y) = (x?, y?);
                 let mut parts = Vec::new();
                 for c in [x, y] {
@@ -1393,7 +1496,7 @@ impl<'a> Lowerer<'a> {
             }
             VarScope::Player => {
                 self.arity(&name, span, args, 1, &format!("{name}(mover)"))?;
-                Some(Value::Var(i, VarAt::Player(self.who(&args[0])?)))
+                Some(Value::Var(i, VarAt::Player(self.whose(&args[0])?)))
             }
             VarScope::Pit => {
                 self.arity(&name, span, args, 1, &format!("{name}(last)"))?;

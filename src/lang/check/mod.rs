@@ -48,6 +48,16 @@ pub fn check(
     statements: &[Statement],
     options: &[(String, String)],
 ) -> Result<Rules, Vec<Diagnostic>> {
+    check_warned(statements, options).map(|(rules, _)| rules)
+}
+
+/// [`check`], with the warnings of a file that checks (`Kind::Warning`:
+/// valid, but maybe not what it reads as); a file that does not has them
+/// among its problems.
+pub fn check_warned(
+    statements: &[Statement],
+    options: &[(String, String)],
+) -> Result<(Rules, Vec<Diagnostic>), Vec<Diagnostic>> {
     if let Some(d) = too_many_statements(statements) {
         return Err(vec![d]);
     }
@@ -55,14 +65,18 @@ pub fn check(
     c.options(statements, options);
     c.declarations(statements);
     let rules = c.lower(statements);
+    c.diagnostics
+        .sort_by_key(|d| d.span.as_ref().map(|s| s.0.start));
+    let diagnostics = once_each(c.diagnostics);
     match rules {
-        Some(r) if c.diagnostics.is_empty() => Ok(r),
-        _ => {
-            c.diagnostics
-                .sort_by_key(|d| d.span.as_ref().map(|s| s.0.start));
-            Err(once_each(c.diagnostics))
-        }
+        Some(r) if !has_errors(&diagnostics) => Ok((r, diagnostics)),
+        _ => Err(diagnostics),
     }
+}
+
+/// Whether some diagnostic is an error (not a warning).
+fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(|d| d.kind != Kind::Warning)
 }
 
 /// An error past [`MAX_STATEMENTS`] statements (block lines included), if
@@ -600,6 +614,7 @@ impl Checker {
             letters: &letters,
             flags: &flags,
             settings: &settings,
+            not_none: &[],
             context,
         };
         for s in statements {
@@ -735,7 +750,7 @@ impl Checker {
             }
         }
         let marks = self.marks(&scope);
-        if !self.diagnostics.is_empty() {
+        if has_errors(&self.diagnostics) {
             return None;
         }
         Some(Rules {

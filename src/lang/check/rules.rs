@@ -63,6 +63,12 @@ impl Checker {
         let (when_ctx, body_ctx) = contexts(moment);
         let mut lw = Lowerer::new(scope(when_ctx));
         let when = cond_e.map_or(Some(Cond::True), |c| lw.cond(c));
+        // What the `when` says names a player holds for the actions.
+        let named = when.as_ref().map_or(Vec::new(), |w| lw.names_one(w));
+        let scope = |c: Context| Scope {
+            not_none: &named,
+            ..scope(c)
+        };
         let when = match (phase, when) {
             (None, w) => w,
             (Some(p), Some(Cond::True)) => Some(p),
@@ -74,7 +80,7 @@ impl Checker {
         let mut actions = Vec::new();
         let mut spans = Vec::new();
         for st in body {
-            if let Some(a) = self.action(st, moment, body_ctx, scope) {
+            if let Some(a) = self.action(st, moment, body_ctx, &scope) {
                 actions.push(a);
                 spans.push(st.span);
             }
