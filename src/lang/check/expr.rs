@@ -1149,6 +1149,17 @@ impl<'a> Lowerer<'a> {
                 if let Some(i) = s.vars.iter().position(|v| v.name == name) {
                     return self.var(i, span, args);
                 }
+                // A built-in word given arguments (`total(south)`).
+                if WORDS.contains(&name) {
+                    return self.error(
+                        Diagnostic::at(
+                            span,
+                            format!("`{name}` takes no arguments"),
+                            "a word, not a function",
+                        )
+                        .hint(format!("write `{name}` alone")),
+                    );
+                }
                 let candidates = FUNCTIONS
                     .iter()
                     .copied()
