@@ -585,7 +585,14 @@ fn options_are_given_listed_and_kept_in_positions() {
         ),
         (
             vec![
-                "random", "kalah", "--games", "1", "--seed", "1", "--option", "x=y",
+                "random",
+                "simplecapt",
+                "--games",
+                "1",
+                "--seed",
+                "1",
+                "--option",
+                "x=y",
             ],
             "this variant has no options",
         ),

@@ -112,3 +112,41 @@ fn openspiel_random_200_agree_ply_by_ply() {
     // The generator's tally: South 89, North 99, draws 12.
     assert_eq!(wins, [89, 99, 12]);
 }
+
+/// Kalah's options (L1, L4): its size is the Kalah(m,n) of the literature,
+/// South's pits A, B, … and North's a, b, …, from the setup; and with
+/// `empty_capture` a last seed in an empty pit of the mover's row captures
+/// when the pit opposite is empty too (the seed alone goes to the store).
+#[test]
+fn kalahs_options_give_its_family_and_the_empty_capture() {
+    let kalah = shipped("kalah");
+    let with = |o: &[(&str, &str)]| {
+        let given: Vec<(String, String)> = o
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        kalah
+            .with_options(&given)
+            .unwrap_or_else(|e| panic!("{}", e.render()))
+    };
+    let small = with(&[("holes", "4"), ("pit_seeds", "3")]);
+    let g = Game::new(small.engine.clone()).unwrap();
+    assert_eq!(
+        counts(&g, &["A", "B", "C", "D", "a", "b", "c", "d"]),
+        [3; 8]
+    );
+    assert_eq!(legal_labels(&g), ["A", "B", "C", "D"]);
+    // A's one seed ends in B, empty, facing e, empty.
+    let seeds = [1, 0, 0, 0, 0, 3, 2, 2, 0, 0, 0, 0];
+    for (option, stored) in [("no", 0), ("yes", 1)] {
+        let v = with(&[("empty_capture", option)]);
+        let mut g = game_from(&v.engine, &LABELS, &seeds, [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        let n = v.engine.rules.pits.len();
+        assert_eq!(
+            (counts(&g, &["B"])[0], g.position().cells[n]),
+            (1 - stored, stored),
+            "empty_capture={option}"
+        );
+    }
+}

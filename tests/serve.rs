@@ -76,11 +76,11 @@ fn moves_and_play_answer_as_the_command_line() {
 /// ends); a variant that loads has none but its warnings.
 #[test]
 fn check_places_each_problem() {
-    let kalah = sow::variants::source("kalah").unwrap();
+    let kalah = sow::variants::source("simplecapt").unwrap();
     let (status, fine) = api::check(kalah.as_bytes());
     assert_eq!(
         (status, fine["ok"].clone(), fine["name"].clone()),
-        (200, json!(true), json!("kalah"))
+        (200, json!(true), json!("simplecapt"))
     );
     let broken = kalah.replacen("seeds 4", "seeds 4\n  sedes 3", 1);
     let line = broken.lines().position(|l| l.contains("sedes")).unwrap() + 1;

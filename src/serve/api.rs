@@ -448,20 +448,25 @@ pub fn record_read(body: &[u8]) -> Answer {
         if a.source.is_none() {
             a.variant = Some(r.variant.clone());
         }
-        a.options = r.options.iter().map(|(k, x)| (k.clone(), json!(x))).collect();
         a.first = r.first.clone();
         a.position = match &r.start {
             Some(s) => Some(json::parse(s).map_err(|d| bad(format!("the record's start: {d}")))?),
             None => None,
         };
-        let v = variant(&a)?;
-        if v.name() != r.variant && a.source.is_some() {
-            return Err(bad(format!(
-                "the record is of `{}`, not of the variant given (`{}`)",
-                r.variant,
-                v.name()
-            )));
+        // The variant given is the record's before its options are set
+        // (another variant may not have them).
+        if a.source.is_some() {
+            let given = variant(&a)?;
+            if given.name() != r.variant {
+                return Err(bad(format!(
+                    "the record is of `{}`, not of the variant given (`{}`)",
+                    r.variant,
+                    given.name()
+                )));
+            }
         }
+        a.options = r.options.iter().map(|(k, x)| (k.clone(), json!(x))).collect();
+        let v = variant(&a)?;
         r.check_players(&v.engine.rules.players).map_err(|d| bad(d.to_string()))?;
         let g = game(&v, &a)?;
         let moves = r.moves.iter().map(|(_, p, m)| (m.as_str(), Some(p.as_str())));
