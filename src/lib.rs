@@ -37,7 +37,7 @@ pub mod serve;
 
 pub use forms::{actions, json, notation, render, svg, tensor};
 pub use lang::{check, load, syntax, variants};
-pub use play::{ai, analyze, record, runs, script, session, tournament};
+pub use play::{ai, analyze, record, runs, script, session, solve, tournament};
 
 use std::sync::Arc;
 

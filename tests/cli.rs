@@ -386,6 +386,79 @@ fn every_variant_whose_rules_choose_the_first_player_by_lot_takes_first() {
 }
 
 #[test]
+fn solve_gives_the_value_and_each_first_turns() {
+    let r = sow(&[
+        "solve",
+        "kalah",
+        "--option",
+        "holes=3",
+        "--option",
+        "pit_seeds=3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+    assert_eq!(j["variant"], "kalah");
+    assert_eq!(j["to_move"], "south");
+    assert_eq!(j["complete"], true);
+    assert_eq!(j["result"], "win");
+    assert_eq!(j["margin"], 2);
+    assert_eq!(j["lower"], j["upper"]);
+    assert_eq!(j["best_moves"], serde_json::json!(["A", "B"]));
+    let moves = j["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 3);
+    assert_eq!(
+        moves[2],
+        serde_json::json!({"move": "C", "result": "loss", "margin": -4})
+    );
+    assert!(j["positions"].as_u64().expect("a count") > 0);
+    assert!(j["seconds"].as_f64().is_some());
+    // Solved from a position: North, after B, loses by what B won by.
+    let after = sow(&[
+        "play",
+        "kalah",
+        "--option",
+        "holes=3",
+        "--option",
+        "pit_seeds=3",
+        "--moves",
+        "B",
+        "--format",
+        "json",
+    ]);
+    let last: serde_json::Value =
+        serde_json::from_str(after.stdout.lines().last().expect("a line")).expect("JSON");
+    let pos = temp("solve-from.json", &last["position"].to_string());
+    let r = sow(&["solve", "kalah", "--from", &pos]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with(
+            "kalah (holes=3, pit_seeds=3, empty_capture=no): loss by 2 for north, the player to move"
+        ),
+        "{}",
+        r.stdout
+    );
+    // What cannot be solved is named; a size that is not one is a usage
+    // error.
+    let r = sow(&["solve", "oware-abapa"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("cannot be solved: its rule on repeated positions"),
+        "{}",
+        r.stderr
+    );
+    let r = sow(&["solve", "kalah", "--memory", "lots"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("`--memory lots`: a size is a number"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn perft_ends_with_a_bare_integer() {
     let r = sow(&["perft", "oware-abapa", "3"]);
     assert_eq!(r.code, 0);

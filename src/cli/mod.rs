@@ -23,6 +23,7 @@ mod run;
 #[cfg(feature = "serve")]
 mod serve;
 mod show;
+mod solve;
 
 use std::io::{self, Write};
 
@@ -54,6 +55,10 @@ enum Command {
     Perft(perft::Perft),
     /// Play random games and summarise them.
     Random(random::Random),
+    /// Solve a variant: the value of its start (or of a position) under
+    /// perfect play, win, draw or loss and by how much, and each first
+    /// turn's value.
+    Solve(solve::Solve),
     /// Play many games and measure the variant: the first player's
     /// advantage, game lengths, branching, seeds conserved, and how often
     /// each rule and end condition fired (a rule that never fires is
@@ -95,6 +100,7 @@ pub fn main() -> i32 {
         Command::Moves(c) => c.run(&mut out),
         Command::Perft(c) => c.run(&mut out),
         Command::Random(c) => c.run(&mut out),
+        Command::Solve(c) => c.run(&mut out),
         Command::Analyze(c) => c.run(&mut out),
         Command::Show(c) => c.run(&mut out),
         Command::Run(c) => c.run(&mut out),

@@ -406,6 +406,13 @@ impl Engine {
         self.board.var_start.len()
     }
 
+    /// The number of slots variable `var` holds in a position (one, one a
+    /// player or one a pit).
+    pub fn var_slots_of(&self, var: usize) -> usize {
+        let base = &self.board.var_base;
+        base.get(var + 1).copied().unwrap_or(self.var_slots()) - base[var]
+    }
+
     /// Length of one record of the repetition history: the player to move,
     /// every cell, both hands, every variable slot.
     pub fn record_len(&self) -> usize {

@@ -11,6 +11,7 @@ pub mod record;
 pub mod runs;
 pub mod script;
 pub mod session;
+pub mod solve;
 pub mod tournament;
 
 pub use games::*;

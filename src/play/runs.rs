@@ -92,7 +92,7 @@ impl Progress {
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
         let style = ProgressStyle::with_template(&format!(
-            "{{spinner}} {{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}; {{eta}} left)"
+            "{{spinner}} {{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}; {{eta}} left) {{msg}}"
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
@@ -106,6 +106,13 @@ impl Progress {
 
     fn advance(&self, n: u64) {
         self.bar.inc(n);
+    }
+
+    /// Sets how many pieces are done, and a note after the bar (the
+    /// positions a solve has searched, say).
+    pub fn show(&self, done: u64, note: String) {
+        self.bar.set_position(done);
+        self.bar.set_message(note);
     }
 }
 

@@ -1,0 +1,213 @@
+//! `sow solve`: the exact value of a position under perfect play.
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+
+use super::args::{Format, RunArgs};
+use super::output::{fail_plain, fail_usage, Failed};
+use super::pick::{game_of, Pick};
+use crate::play::runs;
+use crate::solve::{Solution, Solver, TurnValue, Value, DEFAULT_MEMORY, MIN_MEMORY};
+use crate::{notation, Game, Variant};
+
+#[derive(Args, Debug)]
+pub(super) struct Solve {
+    #[command(flatten)]
+    pick: Pick,
+    /// Solve this position (a JSON file) rather than the start.
+    #[arg(long)]
+    from: Option<String>,
+    /// The memory the search's table may take: bytes, or with K, M or G
+    /// (binary: 1G is 1,073,741,824 bytes). A large solve goes faster
+    /// with more; a small one, with less. [default: 256M]
+    #[arg(long, value_name = "SIZE")]
+    memory: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+impl Solve {
+    pub(super) fn run(self, out: &mut impl Write) -> Result<(), Failed> {
+        let memory = match &self.memory {
+            Some(given) => parse_memory(given).map_err(fail_usage)?,
+            None => DEFAULT_MEMORY,
+        };
+        let (v, game) = game_of(&self.pick, self.from.as_deref())?;
+        let solver =
+            Solver::new(&game, memory).map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
+        runs::catch_interrupt();
+        let of = game.legal_turns().len() as u64;
+        let (root, jobs) = (game.clone(), self.run.jobs());
+        let solution = std::thread::scope(|s| {
+            let solver = &solver;
+            let run = s.spawn(move || solver.solve(&root, jobs));
+            let bar = runs::Progress::new(of, "first turns solved", self.run.quiet);
+            while !run.is_finished() {
+                bar.show(
+                    solver.turns_solved() as u64,
+                    format!("{} positions", thousands(solver.positions())),
+                );
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            run.join()
+        })
+        .map_err(|_| fail_plain("the solve's thread failed"))?
+        .map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
+        let _ = match self.format {
+            Format::Text => write!(out, "{}", text(&v, &game, &solution)),
+            Format::Json => writeln!(out, "{}", json(&v, &game, &solution)),
+        };
+        Ok(())
+    }
+}
+
+/// A size in bytes: a number, with K, M or G (binary) after it or not.
+fn parse_memory(given: &str) -> Result<usize, String> {
+    let t = given.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        _ => {
+            return Err(format!(
+                "`--memory {given}`: a size is a number with K, M or G after it (`512M`, `2G`)"
+            ))
+        }
+    };
+    let n: usize = digits.parse().map_err(|_| {
+        format!("`--memory {given}`: a size is a number with K, M or G after it (`512M`, `2G`)")
+    })?;
+    let bytes = n
+        .checked_mul(1 << shift)
+        .filter(|&b| b <= 1 << 40)
+        .ok_or_else(|| format!("`--memory {given}`: at most 1024G"))?;
+    if bytes < MIN_MEMORY {
+        return Err(format!("`--memory {given}`: at least 1M"));
+    }
+    Ok(bytes)
+}
+
+/// A count with thousands separated: 1,234,567.
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A value as bounds read: `win by 10`, or `at least a draw`, or
+/// `between loss by 2 and win by 4`.
+fn bounds_text(lower: Option<Value>, upper: Option<Value>, solo: bool) -> String {
+    match (lower, upper) {
+        (Some(l), Some(u)) if l == u => l.text(solo),
+        (Some(l), Some(u)) => format!("between {} and {}", l.text(solo), u.text(solo)),
+        (Some(l), None) => format!("at least {}", l.text(solo)),
+        (None, Some(u)) => format!("at most {}", u.text(solo)),
+        (None, None) => "not known".to_string(),
+    }
+}
+
+/// The variant's name, with the options in force: `kalah (holes=4,
+/// pit_seeds=3, empty_capture=no)`.
+fn titled(v: &Variant) -> String {
+    let options: Vec<String> = v
+        .engine
+        .rules
+        .options
+        .iter()
+        .map(|o| format!("{}={}", o.name, o.value))
+        .collect();
+    match options.is_empty() {
+        true => v.name().to_string(),
+        false => format!("{} ({})", v.name(), options.join(", ")),
+    }
+}
+
+fn text(v: &Variant, game: &Game, s: &Solution) -> String {
+    let rules = &v.engine.rules;
+    let mover = &rules.players[usize::from(game.position().to_move.unwrap_or(0) & 1)];
+    let mut t = String::new();
+    let value = bounds_text(s.lower, s.upper, s.solo);
+    let name = titled(v);
+    if s.value().is_some() {
+        t.push_str(&format!(
+            "{name}: {value} for {mover}, the player to move\n"
+        ));
+    } else {
+        t.push_str(&format!(
+            "{name}: stopped by Ctrl-C; for {mover}, the player to move, {value}\n"
+        ));
+    }
+    let width = s
+        .turns
+        .iter()
+        .map(|tv| notation::write_turn(game, tv.turn).len())
+        .max()
+        .unwrap_or(0);
+    t.push_str("first turns, the best first:\n");
+    for tv in &s.turns {
+        t.push_str(&format!(
+            "  {:width$}  {}\n",
+            notation::write_turn(game, tv.turn),
+            bounds_text(tv.lower, tv.upper, s.solo)
+        ));
+    }
+    let rate = s.positions as f64 / s.seconds.max(1e-9);
+    t.push_str(&format!(
+        "{} positions in {:.3} s ({} a second); table of {} entries\n",
+        thousands(s.positions),
+        s.seconds,
+        thousands(rate as u64),
+        thousands(s.table_entries as u64),
+    ));
+    t
+}
+
+fn turn_json(game: &Game, tv: &TurnValue) -> serde_json::Value {
+    let mut m = serde_json::json!({ "move": notation::write_turn(game, tv.turn) });
+    match tv.exact() {
+        Some(x) => {
+            m["result"] = x.result.word().into();
+            m["margin"] = x.margin.into();
+        }
+        None => {
+            m["lower"] = serde_json::to_value(tv.lower).unwrap_or_default();
+            m["upper"] = serde_json::to_value(tv.upper).unwrap_or_default();
+        }
+    }
+    m
+}
+
+fn json(v: &Variant, game: &Game, s: &Solution) -> serde_json::Value {
+    let rules = &v.engine.rules;
+    let mover = &rules.players[usize::from(game.position().to_move.unwrap_or(0) & 1)];
+    let value = s.value();
+    serde_json::json!({
+        "variant": v.name(),
+        "to_move": mover,
+        "complete": value.is_some(),
+        "result": value.map(|x| x.result.word()),
+        "margin": value.map(|x| x.margin),
+        "lower": s.lower,
+        "upper": s.upper,
+        "best_moves": s.best().iter().map(|&t| notation::write_turn(game, t)).collect::<Vec<_>>(),
+        "moves": s.turns.iter().map(|tv| turn_json(game, tv)).collect::<Vec<_>>(),
+        "positions": s.positions,
+        "seconds": s.seconds,
+    })
+}

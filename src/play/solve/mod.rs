@@ -1,0 +1,429 @@
+//! Solving a variant: the exact value of a position under perfect play
+//! (`sow solve`), for any variant whose positions alone decide the game.
+//!
+//! The value of a position, to the player to move, is the result first (a
+//! win above any draw, a draw above any loss) and then the margin: the
+//! mover's score less the opponent's at the end (in a solitaire, the
+//! player's score). Both players play for the best value; in Kalah, where
+//! the higher score wins, that is the margin alone, as Irving, Donkers
+//! and Uiterwijk count it.
+//!
+//! The parts: `key` numbers positions exactly, `table` is the shared
+//! transposition table, `search` the alpha-beta and MTD(f) search. The
+//! first turns are solved each exactly, on every core.
+
+mod key;
+mod search;
+mod table;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::engine::{Engine, Game, Outcome, Position, Turn};
+use crate::ir::Player;
+use crate::play::runs;
+use key::Keys;
+use table::Table;
+
+/// The memory the table takes unless told (`--memory`): 256 MiB (a
+/// table is touched all over: a larger one costs a small solve time).
+pub const DEFAULT_MEMORY: usize = 256 << 20;
+
+/// The least memory the table may be given: 1 MiB.
+pub const MIN_MEMORY: usize = 1 << 20;
+
+/// A value's results apart: a win is worth more than any margin.
+const RESULT: i32 = 4096;
+
+/// The largest margin the solver counts (a score difference past it is
+/// refused, never clipped).
+pub const MAX_MARGIN: i64 = 2047;
+
+/// Beyond any value: an unbounded side.
+const INFINITE: i32 = 2 * RESULT;
+
+/// How a game ends for a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The player loses.
+    Loss,
+    /// Nobody wins.
+    Draw,
+    /// The player wins.
+    Win,
+}
+
+impl Verdict {
+    /// Its word: `win`, `draw`, `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Loss => "loss",
+            Verdict::Draw => "draw",
+            Verdict::Win => "win",
+        }
+    }
+}
+
+/// A game's value under perfect play, to one player: the result, and the
+/// player's score less the opponent's at the end (in a solitaire, the
+/// player's score).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Value {
+    /// Win, draw or loss.
+    pub result: Verdict,
+    /// The score difference at the end.
+    pub margin: i64,
+}
+
+impl Value {
+    /// The value a number of the search stands for.
+    fn of(v: i32) -> Value {
+        let (result, margin) = if v > RESULT / 2 {
+            (Verdict::Win, v - RESULT)
+        } else if v < -RESULT / 2 {
+            (Verdict::Loss, v + RESULT)
+        } else {
+            (Verdict::Draw, v)
+        };
+        Value {
+            result,
+            margin: i64::from(margin),
+        }
+    }
+
+    /// A bound of the search as a value, if the side is bounded.
+    fn bound(v: i32) -> Option<Value> {
+        (v.abs() < INFINITE).then(|| Value::of(v))
+    }
+
+    /// How a person reads it: `win by 10`, `draw`, `loss by 2`, with the
+    /// margin apart where it is not what the result says (`loss (margin
+    /// +2)`, where an end rule decides otherwise than the scores); in a
+    /// solitaire (`solo`), the result and the score (`win (score 8)`).
+    pub fn text(self, solo: bool) -> String {
+        if solo {
+            return format!("{} (score {})", self.result.word(), self.margin);
+        }
+        match (self.result, self.margin) {
+            (Verdict::Draw, 0) => "draw".to_string(),
+            (Verdict::Draw, m) => format!("draw (margin {m:+})"),
+            (r, m) if (r == Verdict::Win) == (m > 0) && m != 0 => {
+                format!("{} by {}", r.word(), m.abs())
+            }
+            (r, m) => format!("{} (margin {m:+})", r.word()),
+        }
+    }
+}
+
+/// Why a variant or position cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsolvable {
+    /// What stands in the way.
+    pub why: String,
+}
+
+impl Unsolvable {
+    fn new(why: impl Into<String>) -> Unsolvable {
+        Unsolvable { why: why.into() }
+    }
+}
+
+impl std::fmt::Display for Unsolvable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot be solved: {}", self.why)
+    }
+}
+
+impl std::error::Error for Unsolvable {}
+
+/// Why a search stopped short of a value.
+enum Stop {
+    /// Ctrl-C (or another thread's failure): the bounds known.
+    Interrupted { lower: i32, upper: i32 },
+    /// Something the solver cannot value.
+    Unsolvable(Unsolvable),
+}
+
+/// What every thread's search shares.
+struct Shared {
+    keys: Keys,
+    table: Table,
+    /// Positions searched, all threads together.
+    positions: AtomicU64,
+    /// First turns solved.
+    solved: AtomicUsize,
+    /// A thread failed: the others stop.
+    failed: AtomicBool,
+    solo: bool,
+}
+
+impl Shared {
+    /// A position's key, or why it has none.
+    #[inline]
+    fn key(&self, pos: &Position) -> Result<u128, Stop> {
+        self.keys.key(pos).ok_or_else(|| {
+            Stop::Unsolvable(Unsolvable::new(
+                "a position holds more seeds in a pit than are in play at the start, \
+                 or a variable past its values: the solver cannot number it",
+            ))
+        })
+    }
+
+    fn count(&self, n: u64) {
+        self.positions.fetch_add(n, Relaxed);
+    }
+
+    fn stopping(&self) -> bool {
+        runs::interrupted() || self.failed.load(Relaxed)
+    }
+}
+
+/// The value of a finished game to `me`, as the search counts it.
+fn value_of_outcome(shared: &Shared, o: &Outcome, me: Player) -> Result<i32, Stop> {
+    let me = usize::from(me & 1);
+    let result = match o.winner {
+        Some(p) if usize::from(p & 1) == me => RESULT,
+        Some(_) => -RESULT,
+        None if shared.solo => -RESULT,
+        None => 0,
+    };
+    let margin = if shared.solo {
+        o.scores[0]
+    } else {
+        o.scores[me].saturating_sub(o.scores[1 - me])
+    };
+    if margin.abs() > MAX_MARGIN {
+        return Err(Stop::Unsolvable(Unsolvable::new(format!(
+            "a game ends with a margin of {margin}, past the {MAX_MARGIN} the solver counts"
+        ))));
+    }
+    Ok(result + margin as i32)
+}
+
+/// Why a variant cannot be solved at all, if it cannot: where a position
+/// alone does not decide what follows.
+pub fn refusal(engine: &Engine) -> Option<Unsolvable> {
+    if engine.rules.rounds.is_some() {
+        return Some(Unsolvable::new(
+            "it is a match in rounds: what a round is worth depends on the rounds before it, \
+             which a position does not hold",
+        ));
+    }
+    if engine.tracks_repetition() {
+        return Some(Unsolvable::new(
+            "its rule on repeated positions reads the positions seen before, which a position \
+             does not hold",
+        ));
+    }
+    None
+}
+
+/// A first turn's value: exact when `lower == upper`; a stopped solve
+/// leaves bounds (`None`: unbounded on that side).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnValue {
+    /// The turn.
+    pub turn: Turn,
+    /// The least it is worth to the player to move.
+    pub lower: Option<Value>,
+    /// The most it is worth.
+    pub upper: Option<Value>,
+}
+
+impl TurnValue {
+    /// Its value, if known exactly.
+    pub fn exact(&self) -> Option<Value> {
+        self.lower.filter(|_| self.lower == self.upper)
+    }
+}
+
+/// What a solve found.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The position's value to the player to move (`lower == upper` once
+    /// solved; bounds if stopped).
+    pub lower: Option<Value>,
+    /// See `lower`.
+    pub upper: Option<Value>,
+    /// Every first turn with its value, the best first.
+    pub turns: Vec<TurnValue>,
+    /// Positions searched.
+    pub positions: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// Entries of the transposition table.
+    pub table_entries: usize,
+    /// A solitaire's: its values' margins are the player's score.
+    pub solo: bool,
+}
+
+impl Solution {
+    /// The value, if the solve finished.
+    pub fn value(&self) -> Option<Value> {
+        self.lower.filter(|_| self.lower == self.upper)
+    }
+
+    /// The first turns of the best value (once solved).
+    pub fn best(&self) -> Vec<Turn> {
+        match self.value() {
+            Some(v) => self
+                .turns
+                .iter()
+                .filter(|t| t.exact() == Some(v))
+                .map(|t| t.turn)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// A solver for a game: its numbering of positions and its table.
+pub struct Solver {
+    shared: Shared,
+}
+
+/// The stack each search thread gets: a line of play up to
+/// [`search::MAX_LINE`] turns deep, a frame a turn.
+const THREAD_STACK: usize = 64 << 20;
+
+impl Solver {
+    /// A solver for `game`'s variant from its position, with a table of
+    /// at most `memory` bytes.
+    pub fn new(game: &Game, memory: usize) -> Result<Solver, Unsolvable> {
+        let engine = game.engine();
+        if let Some(why) = refusal(engine) {
+            return Err(why);
+        }
+        // Seeds never grow in number: the most a cell can hold is what is
+        // in play now or at the setup.
+        let most = game.position().total().max(engine.start_position().total());
+        let keys = Keys::new(engine, most).map_err(Unsolvable::new)?;
+        Ok(Solver {
+            shared: Shared {
+                keys,
+                table: Table::new(memory.max(MIN_MEMORY)),
+                positions: AtomicU64::new(0),
+                solved: AtomicUsize::new(0),
+                failed: AtomicBool::new(false),
+                solo: engine.rules.seats() == 1,
+            },
+        })
+    }
+
+    /// Positions searched so far (read while a solve runs, for progress).
+    pub fn positions(&self) -> u64 {
+        self.shared.positions.load(Relaxed)
+    }
+
+    /// First turns solved so far.
+    pub fn turns_solved(&self) -> usize {
+        self.shared.solved.load(Relaxed)
+    }
+
+    /// Solves `game`'s position (a game not over) on `jobs` threads: each
+    /// first turn's exact value, and so the position's. Ctrl-C stops it
+    /// with the bounds known.
+    pub fn solve(&self, game: &Game, jobs: usize) -> Result<Solution, Unsolvable> {
+        let started = Instant::now();
+        if game.outcome().is_some() {
+            return Err(Unsolvable::new(
+                "the game is over: there is nothing to solve",
+            ));
+        }
+        let me = game.position().to_move.unwrap_or(0);
+        let turns = game.legal_turns().to_vec();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .stack_size(THREAD_STACK)
+            .build()
+            .map_err(|e| Unsolvable::new(format!("no threads to search on: {e}")))?;
+        // Each first turn played here (a game is not shared between
+        // threads), then solved on a thread of its own.
+        let mut children = Vec::with_capacity(turns.len());
+        for &t in &turns {
+            let mut child = game.clone();
+            child.play(t).map_err(|_| {
+                Unsolvable::new(
+                    "a turn runs past the engine's work limit: its value cannot be known",
+                )
+            })?;
+            self.shared.count(1);
+            children.push((t, child));
+        }
+        let found: Vec<Result<TurnValue, Unsolvable>> = pool.install(|| {
+            children
+                .into_par_iter()
+                .map(|(t, child)| {
+                    let v = self.first_turn(&child, me, t);
+                    if v.is_err() {
+                        self.shared.failed.store(true, Relaxed);
+                    }
+                    self.shared.solved.fetch_add(1, Relaxed);
+                    v
+                })
+                .collect()
+        });
+        let mut values = found.into_iter().collect::<Result<Vec<_>, _>>()?;
+        // The best first; ties in the turns' order.
+        let rank = |b: Option<Value>, low: bool| {
+            b.map_or(if low { -INFINITE } else { INFINITE }, |v| v.number())
+        };
+        values.sort_by_key(|t| std::cmp::Reverse((rank(t.lower, true), rank(t.upper, false))));
+        let lower = values.iter().map(|t| rank(t.lower, true)).max();
+        let upper = values.iter().map(|t| rank(t.upper, false)).max();
+        Ok(Solution {
+            lower: lower.and_then(Value::bound),
+            upper: upper.and_then(Value::bound),
+            turns: values,
+            positions: self.positions(),
+            seconds: started.elapsed().as_secs_f64(),
+            table_entries: self.shared.table.len(),
+            solo: self.shared.solo,
+        })
+    }
+
+    /// The value to `me` of the first turn `t`, which led to `child`.
+    fn first_turn(&self, child: &Game, me: Player, t: Turn) -> Result<TurnValue, Unsolvable> {
+        let (lower, upper) = match child.outcome() {
+            Some(o) => match value_of_outcome(&self.shared, o, me) {
+                Ok(v) => (v, v),
+                Err(Stop::Unsolvable(u)) => return Err(u),
+                Err(Stop::Interrupted { lower, upper }) => (lower, upper),
+            },
+            None => {
+                let same = child.position().to_move == Some(me);
+                let mut worker = search::Worker::new(&self.shared, child);
+                let (lo, hi) = match worker.exact(0) {
+                    Ok(v) => (v, v),
+                    Err(Stop::Interrupted { lower, upper }) => (lower, upper),
+                    Err(Stop::Unsolvable(u)) => return Err(u),
+                };
+                if same {
+                    (lo, hi)
+                } else {
+                    (-hi, -lo)
+                }
+            }
+        };
+        Ok(TurnValue {
+            turn: t,
+            lower: Value::bound(lower),
+            upper: Value::bound(upper),
+        })
+    }
+}
+
+impl Value {
+    /// The number the search orders values by.
+    fn number(self) -> i32 {
+        let r = match self.result {
+            Verdict::Win => RESULT,
+            Verdict::Draw => 0,
+            Verdict::Loss => -RESULT,
+        };
+        r + self.margin as i32
+    }
+}

@@ -1,0 +1,238 @@
+//! The search: alpha-beta to the end of the game over exact values, with
+//! the transposition table, the best turn found first, and MTD(f) above
+//! it (null-window searches closing in on the value).
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::table::Entry;
+use super::{value_of_outcome, Shared, Stop, Unsolvable, INFINITE};
+use crate::engine::Game;
+use crate::ir::Player;
+
+/// The longest line the search follows, in turns: past it a variant is
+/// too deep to solve (and the search's own stack stays bounded).
+pub(super) const MAX_LINE: usize = 4_000;
+
+/// Positions searched between two looks at the clock of the whole solve
+/// (the shared count, Ctrl-C).
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// A hasher for keys on the path: a key is already a number spread over
+/// its bits, mixed once.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+
+    fn write_u128(&mut self, k: u128) {
+        self.0 =
+            ((k as u64) ^ ((k >> 64) as u64).rotate_left(17)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// One thread's search: a game a level of the line searched (reused, so
+/// that searching allocates only while it goes deeper), and the positions
+/// on the line (a position met again on its own line is a cycle).
+pub(super) struct Worker<'s> {
+    shared: &'s Shared,
+    stack: Vec<Game>,
+    path: HashSet<u128, BuildHasherDefault<KeyHasher>>,
+    /// Positions searched by this worker, and how many of them the
+    /// shared count has.
+    searched: u64,
+    flushed: u64,
+}
+
+impl<'s> Worker<'s> {
+    /// A search from `root` (a game not over).
+    pub(super) fn new(shared: &'s Shared, root: &Game) -> Worker<'s> {
+        Worker {
+            shared,
+            stack: vec![root.clone()],
+            path: HashSet::default(),
+            searched: 0,
+            flushed: 0,
+        }
+    }
+
+    /// The exact value of the root for its player to move, by null-window
+    /// searches (MTD(f)) from `guess`: each asks whether the value is at
+    /// least some number, and narrows the bounds; the number tried steps
+    /// out from the guess, doubling, until the value is bracketed, then
+    /// halves the bracket. Stopped, the bounds known so far.
+    pub(super) fn exact(&mut self, guess: i32) -> Result<i32, Stop> {
+        let (mut lower, mut upper) = (-INFINITE, INFINITE);
+        let mut step = 1;
+        let mut target = guess.clamp(-INFINITE + 1, INFINITE);
+        while lower < upper {
+            self.path.clear();
+            // Is the value at least `target`?
+            let g = match self.search(0, target - 1, target) {
+                Ok(g) => g,
+                Err(Stop::Interrupted { .. }) => {
+                    self.flush();
+                    return Err(Stop::Interrupted { lower, upper });
+                }
+                Err(e) => return Err(e),
+            };
+            if g >= target {
+                lower = g;
+            } else {
+                upper = g;
+            }
+            target = match (lower > -INFINITE, upper < INFINITE) {
+                (true, true) => lower + (upper - lower + 1) / 2,
+                (true, false) => lower.saturating_add(step).min(INFINITE),
+                (false, true) => upper.saturating_sub(step - 1).max(-INFINITE + 1),
+                // (A search's value is a real one: a side is always bounded.)
+                (false, false) => target,
+            };
+            step = step.saturating_mul(2);
+        }
+        self.flush();
+        Ok(lower)
+    }
+
+    /// Adds the positions searched to the shared count.
+    fn flush(&mut self) {
+        self.shared.count(self.searched - self.flushed);
+        self.flushed = self.searched;
+    }
+
+    /// Counts a position searched; now and then, whether to stop.
+    #[inline]
+    fn counted(&mut self) -> Result<(), Stop> {
+        self.searched += 1;
+        if self.searched - self.flushed >= CHECK_EVERY {
+            self.flush();
+            if self.shared.stopping() {
+                return Err(Stop::Interrupted {
+                    lower: -INFINITE,
+                    upper: INFINITE,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `stack[level]` (a game not over) for its player to
+    /// move, searched within alpha..beta (fail-soft: a value outside the
+    /// window is a bound on the true one, on that side).
+    fn search(&mut self, level: usize, mut alpha: i32, mut beta: i32) -> Result<i32, Stop> {
+        let head = &self.stack[level];
+        let key = self.shared.key(head.position())?;
+        let mut hint = None;
+        if let Some(e) = self.shared.table.probe(key) {
+            let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
+            if lo >= beta || lo == hi {
+                return Ok(lo);
+            }
+            if hi <= alpha {
+                return Ok(hi);
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            hint = Some(usize::from(e.best));
+        }
+        let me: Player = head.position().to_move.unwrap_or(0);
+        let n = head.legal_turns().len();
+        if n == 0 {
+            return Err(Stop::Unsolvable(Unsolvable::new(
+                "a position has no legal turn and the game is not over",
+            )));
+        }
+        if level + 1 >= MAX_LINE {
+            return Err(Stop::Unsolvable(Unsolvable::new(format!(
+                "a line of play runs past {MAX_LINE} turns: too deep to solve"
+            ))));
+        }
+        if !self.path.insert(key) {
+            return Err(Stop::Unsolvable(Unsolvable::new(
+                "play can come back to a position it was in, and the variant has no rule for \
+                 positions that repeat: the value of endless play is not defined",
+            )));
+        }
+        if self.stack.len() == level + 1 {
+            let deeper = self.stack[level].clone();
+            self.stack.push(deeper);
+        }
+        let before = self.searched;
+        let (mut best, mut best_i) = (-INFINITE - 1, 0);
+        let mut a = alpha;
+        let hint = hint.filter(|&h| h < n);
+        for j in 0..n {
+            // The turn found best before first, then the others in order.
+            let i = match (hint, j) {
+                (Some(h), 0) => h,
+                (Some(h), j) if j <= h => j - 1,
+                (_, j) => j,
+            };
+            let (head, rest) = self.stack[level..]
+                .split_first_mut()
+                .expect("a game a level");
+            let turn = head.legal_turns()[i];
+            rest[0].play_from(head, turn).map_err(|_| {
+                Stop::Unsolvable(Unsolvable::new(
+                    "a turn runs past the engine's work limit: its value cannot be known",
+                ))
+            })?;
+            self.counted()?;
+            let child = &self.stack[level + 1];
+            let v = match child.outcome() {
+                Some(o) => value_of_outcome(self.shared, o, me)?,
+                None if child.position().to_move == Some(me) => self.search(level + 1, a, beta)?,
+                None => -self.search(level + 1, -beta, -a)?,
+            };
+            if v > best {
+                best = v;
+                best_i = i;
+                if v > a {
+                    a = v;
+                }
+                if a >= beta {
+                    break;
+                }
+            }
+        }
+        self.path.remove(&key);
+        // What the search learnt: a bound on the side it failed, else the
+        // value; merged with what the table held.
+        let (mut lo, mut hi) = (-INFINITE, INFINITE);
+        if best <= alpha {
+            hi = best;
+        } else if best >= beta {
+            lo = best;
+        } else {
+            (lo, hi) = (best, best);
+        }
+        if let Some(e) = self.shared.table.probe(key) {
+            let (old_lo, old_hi) = (lo.max(i32::from(e.lower)), hi.min(i32::from(e.upper)));
+            // (Bounds from another search that do not meet this one's
+            // are dropped: what this search found stands.)
+            if old_lo <= old_hi {
+                (lo, hi) = (old_lo, old_hi);
+            }
+        }
+        let work = (self.searched - before).max(1).ilog2() as u8;
+        self.shared.table.store(
+            key,
+            Entry {
+                lower: lo as i16,
+                upper: hi as i16,
+                best: best_i.min(usize::from(u8::MAX)) as u8,
+                work,
+            },
+        );
+        Ok(best)
+    }
+}

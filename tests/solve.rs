@@ -1,0 +1,256 @@
+//! `sow solve`: the solver's values against published results and
+//! against a plain minimax that looks at every line.
+//!
+//! Published: Irving, Donkers and Uiterwijk, "Solving Kalah", ICGA
+//! Journal 23(3), 2000, Tables 9 and 10 (Kalah(m,n), m holes a side, n
+//! seeds a hole, the "empty capture" rules: a last seed in an empty hole
+//! of the mover's captures even when the hole opposite is empty; the
+//! seeds left in a row go to its owner); J. Sellison's Kalah(4,3) solver
+//! (github.com/jakesellison/kalah, RESULTS.md) under the standard rules
+//! (no empty capture); Campbell and Chavey, "Tchuka Ruma Solitaire" (1995):
+//! the solitaire is won by one line. The book's "Solving" section cites
+//! them.
+
+mod common;
+
+use sow::solve::{Solver, Value, Verdict};
+use sow::{Game, Variant};
+
+/// Kalah(m,n), with or without the empty capture.
+fn kalah(holes: u32, seeds: u32, empty_capture: bool) -> Variant {
+    Variant::shipped("kalah")
+        .expect("kalah ships")
+        .with_options(&[
+            ("holes".into(), holes.to_string()),
+            ("pit_seeds".into(), seeds.to_string()),
+            (
+                "empty_capture".into(),
+                if empty_capture { "yes" } else { "no" }.into(),
+            ),
+        ])
+        .unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// The start of a variant's game.
+fn start(v: &Variant) -> Game {
+    Game::new(v.engine.clone()).expect("a start")
+}
+
+/// The solved value of the start, and each first turn's.
+fn solve(v: &Variant) -> (Value, Vec<(String, Value)>) {
+    let game = start(v);
+    let solver = Solver::new(&game, 64 << 20).unwrap_or_else(|e| panic!("{e}"));
+    let s = solver.solve(&game, 2).unwrap_or_else(|e| panic!("{e}"));
+    let turns = s
+        .turns
+        .iter()
+        .map(|t| {
+            let v = t.exact().expect("every first turn solved");
+            (sow::notation::write_turn(&game, t.turn), v)
+        })
+        .collect();
+    (s.value().expect("solved"), turns)
+}
+
+/// Irving et al.'s Table 10: the first player's result in Kalah(m,n),
+/// row m, letters for n = 1 to 6.
+const TABLE_10: [&str; 3] = ["DLWLWD", "WLLLWW", "DWWWWL"];
+
+#[test]
+fn small_kalahs_as_irving_donkers_and_uiterwijk_solved_them() {
+    for (m, row) in (1..).zip(TABLE_10) {
+        for (n, letter) in (1..).zip(row.chars()) {
+            let (value, _) = solve(&kalah(m, n, true));
+            let want = match letter {
+                'W' => Verdict::Win,
+                'L' => Verdict::Loss,
+                _ => Verdict::Draw,
+            };
+            assert_eq!(value.result, want, "Kalah({m},{n}): {value:?}");
+        }
+    }
+    // Table 9's margins, where solving takes seconds: Kalah(4,1..4),
+    // Kalah(5,1..2), Kalah(6,1).
+    for (m, n, margin) in [
+        (4, 1, 2),
+        (4, 2, 6),
+        (4, 3, 8),
+        (4, 4, 2),
+        (5, 1, 0),
+        (5, 2, 0),
+        (6, 1, 2),
+    ] {
+        let (value, _) = solve(&kalah(m, n, true));
+        let result = if margin > 0 {
+            Verdict::Win
+        } else {
+            Verdict::Draw
+        };
+        assert_eq!(value, Value { result, margin }, "Kalah({m},{n})");
+    }
+}
+
+#[test]
+fn kalah_4_3_under_the_standard_rules_is_won_by_6() {
+    let (value, turns) = solve(&kalah(4, 3, false));
+    assert_eq!(
+        value,
+        Value {
+            result: Verdict::Win,
+            margin: 6
+        }
+    );
+    // The best first, and only one turn is worth the win by 6.
+    assert_eq!(turns[0].1, value);
+    assert!(turns[1..].iter().all(|(_, v)| v.margin < 6), "{turns:?}");
+}
+
+#[test]
+fn tchuka_ruma_is_won_by_its_one_line() {
+    let v = Variant::shipped("tchuka-ruma-solitaire").expect("ships");
+    let (value, turns) = solve(&v);
+    assert_eq!(value.result, Verdict::Win);
+    let won: Vec<&str> = turns
+        .iter()
+        .filter(|(_, v)| v.result == Verdict::Win)
+        .map(|(t, _)| t.as_str())
+        .collect();
+    assert_eq!(won, ["C"]);
+    // Perfect play from the start, a turn at a time, is the one line
+    // (TS9).
+    let mut game = start(&v);
+    let mut line = Vec::new();
+    while game.outcome().is_none() {
+        let solver = Solver::new(&game, 1 << 20).expect("solvable");
+        let s = solver.solve(&game, 1).expect("solved");
+        let best = s.best();
+        assert_eq!(best.len(), 1, "one best turn");
+        line.push(sow::notation::write_turn(&game, best[0]));
+        game.play(best[0]).expect("plays");
+    }
+    assert_eq!(line.join(" "), "C D C D B D");
+    assert_eq!(game.outcome().and_then(|o| o.winner), Some(0));
+}
+
+/// A value as plain minimax counts it: the result, then the margin.
+fn number(result: Verdict, margin: i64) -> i64 {
+    let r = match result {
+        Verdict::Win => 1,
+        Verdict::Draw => 0,
+        Verdict::Loss => -1,
+    };
+    r * 1_000_000 + margin
+}
+
+/// The value of a game to the player to move, every line looked at (no
+/// table, no pruning): what the solver must agree with.
+fn minimax(game: &Game, depth: u32) -> i64 {
+    assert!(depth < 500, "a line too long for plain minimax");
+    let me = game.position().to_move.expect("a game not over");
+    let mut best = i64::MIN;
+    for &t in game.legal_turns() {
+        let mut child = game.clone();
+        child.play(t).expect("plays");
+        best = best.max(worth(&child, me, depth));
+    }
+    best
+}
+
+/// What the game a turn led to is worth to `me`, the player who made it.
+fn worth(child: &Game, me: u8, depth: u32) -> i64 {
+    let solo = child.engine().rules.seats() == 1;
+    match child.outcome() {
+        Some(o) => {
+            let result = match o.winner {
+                Some(p) if p == me => Verdict::Win,
+                Some(_) => Verdict::Loss,
+                None if solo => Verdict::Loss,
+                None => Verdict::Draw,
+            };
+            let margin = if solo {
+                o.scores[0]
+            } else {
+                o.scores[me as usize] - o.scores[1 - me as usize]
+            };
+            number(result, margin)
+        }
+        None if child.position().to_move == Some(me) => minimax(child, depth + 1),
+        None => -minimax(child, depth + 1),
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_every_first_turn() {
+    let mut boards: Vec<Variant> = Vec::new();
+    for (m, n) in [(1, 1), (1, 4), (2, 1), (2, 2), (2, 3), (3, 1), (3, 2)] {
+        boards.push(kalah(m, n, true));
+        boards.push(kalah(m, n, false));
+    }
+    boards.push(Variant::shipped("tchuka-ruma-solitaire").expect("ships"));
+    for v in &boards {
+        let game = start(v);
+        let (value, turns) = solve(v);
+        let me = game.position().to_move.expect("a game not over");
+        let mut best = i64::MIN;
+        for (i, &t) in game.legal_turns().iter().enumerate() {
+            let mut child = game.clone();
+            child.play(t).expect("plays");
+            let plain = worth(&child, me, 1);
+            best = best.max(plain);
+            let name = sow::notation::write_turn(&game, t);
+            let (_, solved) = turns.iter().find(|(n, _)| *n == name).expect("every turn");
+            assert_eq!(
+                number(solved.result, solved.margin),
+                plain,
+                "{} {:?} turn {i} ({name})",
+                v.name(),
+                v.engine.rules.options
+            );
+        }
+        assert_eq!(number(value.result, value.margin), best, "{}", v.name());
+    }
+}
+
+#[test]
+fn what_cannot_be_solved_is_named() {
+    let refused = |name: &str| {
+        let v = Variant::shipped(name).expect("ships");
+        match Solver::new(&start(&v), 1 << 20) {
+            Ok(_) => panic!("{name} solved"),
+            Err(e) => e.to_string(),
+        }
+    };
+    assert!(
+        refused("oware-abapa").contains("repeated positions"),
+        "{}",
+        refused("oware-abapa")
+    );
+    assert!(refused("bohnenspiel-rounds").contains("match in rounds"));
+    // Seeds going round for ever, and no rule for it: the cycle is found
+    // and named, not valued.
+    let circling = Variant::from_source(
+        "circling.sow",
+        "variant circling
+players south north
+board {
+  row north: b a
+  row south: A B
+}
+setup {
+  seeds 1
+}
+track: A B a b
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+end stuck when no_legal_turn
+",
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render()));
+    let game = start(&circling);
+    let solver = Solver::new(&game, 1 << 20).expect("no refusal up front");
+    let e = solver
+        .solve(&game, 1)
+        .expect_err("endless play has no value");
+    assert!(e.to_string().contains("come back to a position"), "{e}");
+}
