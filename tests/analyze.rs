@@ -408,7 +408,7 @@ fn a_player_may_have_a_level_of_its_own() {
     assert!(
         person
             .stderr
-            .contains("not a computer player: random, mcts or minimax"),
+            .contains("not a computer player: random, mcts, minimax or perfect"),
         "{}",
         person.stderr
     );

@@ -401,3 +401,55 @@ fn the_board_keeps_its_width_from_ply_to_ply() {
         );
     }
 }
+
+/// `perfect` plays the solver's best turn: two perfect players end a game
+/// of Kalah(3,3) with the margin the solver gives its start (south wins by
+/// 2), and a perfect South never does worse against any other player; a
+/// variant it cannot play is refused before the game, with the reason.
+#[test]
+fn a_perfect_player_keeps_the_value_of_the_start() {
+    let kalah = ["kalah", "--option", "holes=3", "--option", "pit_seeds=3"];
+    let margin = |stdout: &str| {
+        let end = last_line(stdout);
+        let scores = &end["outcome"]["scores"];
+        scores["south"].as_i64().unwrap() - scores["north"].as_i64().unwrap()
+    };
+    let both = [
+        &["play"][..],
+        &kalah,
+        &[
+            "--south", "perfect", "--north", "perfect", "--format", "json",
+        ],
+    ]
+    .concat();
+    let r = sow(&both, "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(margin(&r.stdout), 2, "{}", r.stdout);
+    for (north, seed) in [
+        ("random", "1"),
+        ("random", "2"),
+        ("mcts", "3"),
+        ("minimax", "4"),
+    ] {
+        let args = [
+            &["play"][..],
+            &kalah,
+            &[
+                "--south", "perfect", "--north", north, "--level", "1", "--seed", seed, "--format",
+                "json",
+            ],
+        ]
+        .concat();
+        let r = sow(&args, "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(margin(&r.stdout) >= 2, "against {north}: {}", r.stdout);
+    }
+    let r = sow(&["play", "oware-abapa", "--north", "perfect"], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("`perfect` cannot play this variant: it cannot be solved: its rule on repeated positions"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.is_empty(), "refused before the game: {}", r.stdout);
+}

@@ -151,6 +151,36 @@ fn ai_and_analyze_answer() {
     );
     assert_eq!(status, 200);
     assert_eq!(report, serde_json::from_str::<Value>(&cli.stdout).unwrap());
+    // A perfect player's turn is one the solver finds best; a variant it
+    // cannot play is a 400 saying why.
+    let small = json!({"holes": "3", "pit_seeds": "3"});
+    let (status, turn) = post(
+        api::ai,
+        json!({"variant": "kalah", "options": small, "player": "perfect"}),
+    );
+    assert_eq!(status, 200, "{turn}");
+    assert!(
+        ["A", "B"].contains(&turn["move"].as_str().unwrap()),
+        "{turn}"
+    );
+    let (status, why) = post(
+        api::ai,
+        json!({"variant": "oware-abapa", "player": "perfect"}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        why["error"].as_str().unwrap().contains("cannot be solved"),
+        "{why}"
+    );
+    let (status, why) = post(
+        api::analyze,
+        json!({"variant": "oware-abapa", "games": 2, "players": ["perfect"]}),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        why["error"].as_str().unwrap().contains("cannot be solved"),
+        "{why}"
+    );
 }
 
 /// Each bad request is a 400 naming what is wrong and what would be

@@ -517,7 +517,11 @@ impl Variant {
         jobs: usize,
         first: Option<&str>,
     ) -> PyResult<sow::analyze::Part> {
-        let start = self.start(first)?.position().clone();
+        let start = self.start(first)?;
+        if let Some(why) = plan.refusal(&start) {
+            return Err(PyValueError::new_err(why));
+        }
+        let start = start.position().clone();
         let variant = self.inner.clone();
         interruptible(py, move || {
             sow::analyze::analyze_part(&variant, &start, plan, games, jobs, true)

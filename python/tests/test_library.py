@@ -330,3 +330,13 @@ def test_a_half_chosen_turn_lists_the_moves_still_open():
     first = omweso.action_to_string(game.pending_actions[0])
     assert len(game.legal_moves()) >= 2
     assert all(m.startswith(first) for m in game.legal_moves())
+
+
+def test_a_perfect_player_plays_a_variant_small_enough_to_solve():
+    small = sow.load("kalah", {"holes": 3, "pit_seeds": 3})
+    report = small.analyze(4, seed=1, players=["perfect", "random"])
+    # Kalah(3,3) is a first-player win: perfect play wins every game it starts.
+    assert report["players"] == ["perfect", "random"]
+    assert report["players_won"][0] >= 2
+    with pytest.raises(ValueError, match="cannot be solved: its rule on repeated positions"):
+        sow.load("oware-abapa").analyze(2, players=["perfect"])

@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 
 use super::args::{Format, Many, RunArgs};
-use super::output::{fail_usage, Failed};
+use super::output::{fail_plain, fail_usage, Failed};
 use super::pick::{game_of, Pick};
 use crate::{ai, analyze, runs};
 
@@ -73,6 +73,9 @@ fn report(
     run: RunArgs,
 ) -> Result<(), Failed> {
     let (v, fresh) = game_of(pick, None)?;
+    if let Some(why) = plan.refusal(&fresh) {
+        return Err(fail_plain(why));
+    }
     runs::catch_interrupt();
     let report = analyze::analyze(&v, fresh.position(), plan, run.jobs(), run.quiet);
     match format {

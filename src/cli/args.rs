@@ -23,6 +23,8 @@ pub(super) enum SeatArg {
     Mcts,
     /// Alpha-beta search on the variant's estimate (its score unless it gives one).
     Minimax,
+    /// A proven best turn (the solver's), for a variant small enough to solve.
+    Perfect,
 }
 
 impl SeatArg {
@@ -32,6 +34,7 @@ impl SeatArg {
             SeatArg::Random => ai::Seat::Random,
             SeatArg::Mcts => ai::Seat::Mcts,
             SeatArg::Minimax => ai::Seat::Minimax,
+            SeatArg::Perfect => ai::Seat::Perfect,
         }
     }
 }

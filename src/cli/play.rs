@@ -199,6 +199,9 @@ fn play(
         None => from.unwrap_or("").to_string(),
     };
     let (v, mut game) = game_at(&pick, start_text.clone().map(|t| (start_name.as_str(), t)))?;
+    if let Some(why) = seats.refusal(&game).filter(|_| game.outcome().is_none()) {
+        return Err(fail_plain(why));
+    }
     if let Some((path, text, r)) = &record {
         r.check_players(&v.engine.rules.players)
             .map_err(|d| fail(path, text, &[d]))?;

@@ -9,6 +9,7 @@ use super::args::{Format, RunArgs};
 use super::output::{fail_plain, fail_usage, Failed};
 use super::pick::{game_of, Pick};
 use crate::play::runs;
+use crate::render::thousands;
 use crate::solve::{Solution, Solver, TurnValue, Value, DEFAULT_MEMORY, MIN_MEMORY};
 use crate::{notation, Game, Variant};
 
@@ -52,7 +53,7 @@ impl Solve {
                     solver.turns_solved() as u64,
                     format!("{} positions", thousands(solver.positions())),
                 );
-                std::thread::sleep(Duration::from_millis(100));
+                std::thread::sleep(Duration::from_millis(20));
             }
             run.join()
         })
@@ -95,19 +96,6 @@ fn parse_memory(given: &str) -> Result<usize, String> {
         return Err(format!("`--memory {given}`: at least 1M"));
     }
     Ok(bytes)
-}
-
-/// A count with thousands separated: 1,234,567.
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A value as bounds read: `win by 10`, or `at least a draw`, or

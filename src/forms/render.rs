@@ -139,3 +139,16 @@ fn who_won(r: &Rules, o: &Outcome) -> String {
 pub fn result_text(r: &Rules, o: &Outcome) -> String {
     format!("{} ({})", who_won(r, o), o.reason)
 }
+
+/// A count with thousands separated: 1,234,567.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

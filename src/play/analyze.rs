@@ -40,6 +40,14 @@ impl Plan {
         let thinks = |k: usize| self.players[k] != Seat::Random;
         self.players[0] != self.players[1] || (thinks(0) && self.levels[0] != self.levels[1])
     }
+
+    /// Why a player of the plan cannot play the game from `start`, if one
+    /// cannot (see [`ai::refusal`]): asked before the games are played.
+    pub fn refusal(&self, start: &crate::engine::Game) -> Option<String> {
+        let mut seats = self.players.to_vec();
+        seats.dedup();
+        seats.into_iter().find_map(|s| ai::refusal(s, start))
+    }
 }
 
 /// How one game went.

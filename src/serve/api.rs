@@ -499,6 +499,9 @@ pub fn ai(body: &[u8]) -> Answer {
         if game.outcome().is_some() {
             return Err(bad("the game is over: there is no turn to choose"));
         }
+        if let Some(why) = ai::refusal(seat, &game) {
+            return Err(bad(why));
+        }
         let mut agent = ai::computer(seat, level, a.seed.unwrap_or(0))
             .ok_or_else(|| bad("a person is not a computer player"))?;
         let turn = agent.choose(&game).map_err(|e| bad(e.to_string()))?;
@@ -547,6 +550,9 @@ pub fn analyze(body: &[u8]) -> Answer {
             max_plies,
             keep: false,
         };
+        if let Some(why) = plan.refusal(&start) {
+            return Err(bad(why));
+        }
         let jobs = crate::runs::all_cores();
         if let Some([from, to]) = a.range {
             if from > to || to > games {

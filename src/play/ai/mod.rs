@@ -5,12 +5,14 @@
 
 mod alphabeta;
 mod mcts;
+mod perfect;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 pub use alphabeta::AlphaBeta;
 pub use mcts::Mcts;
+pub use perfect::{Perfect, MAX_POSITIONS as PERFECT_MAX_POSITIONS};
 
 use crate::engine::{Game, TooLong, Turn};
 use crate::ir::Player;
@@ -27,11 +29,19 @@ pub enum Seat {
     Mcts,
     /// Alpha-beta search on the variant's estimate, else its score ([`AlphaBeta`]).
     Minimax,
+    /// A proven best turn, for a variant small enough to solve ([`Perfect`]).
+    Perfect,
 }
 
 impl Seat {
     /// Every kind of seat.
-    pub const ALL: [Seat; 4] = [Seat::Human, Seat::Random, Seat::Mcts, Seat::Minimax];
+    pub const ALL: [Seat; 5] = [
+        Seat::Human,
+        Seat::Random,
+        Seat::Mcts,
+        Seat::Minimax,
+        Seat::Perfect,
+    ];
 
     /// The seat a word names (`mcts`), if it names one.
     pub fn named(word: &str) -> Option<Seat> {
@@ -45,6 +55,7 @@ impl Seat {
             Seat::Random => "random",
             Seat::Mcts => "mcts",
             Seat::Minimax => "minimax",
+            Seat::Perfect => "perfect",
         }
     }
 }
@@ -60,7 +71,7 @@ pub fn computer_named(word: &str) -> Result<(Seat, Option<u8>), String> {
         .filter(|&s| s != Seat::Human)
         .ok_or_else(|| {
             format!(
-                "`{word}` is not a computer player: random, mcts or minimax (`mcts:3` at level 3)"
+                "`{word}` is not a computer player: random, mcts, minimax or perfect (`mcts:3` at level 3)"
             )
         })?;
     match at.map(|at| at.parse::<u8>()) {
@@ -116,6 +127,18 @@ pub fn computer(seat: Seat, level: u8, seed: u64) -> Option<Box<dyn Agent>> {
         Seat::Random => Some(Box::new(RandomAgent::new(seed))),
         Seat::Mcts => Some(Box::new(Mcts::at_level(level, seed))),
         Seat::Minimax => Some(Box::new(AlphaBeta::at_level(level, seed))),
+        Seat::Perfect => Some(Box::new(Perfect::new(seed))),
+    }
+}
+
+/// Why a seat cannot play `game`'s variant, if it cannot: only a perfect
+/// player is ever refused, where the variant cannot be solved or is too
+/// large (see [`perfect::refusal`]). Each face that seats players asks
+/// before the game starts.
+pub fn refusal(seat: Seat, game: &Game) -> Option<String> {
+    match seat {
+        Seat::Perfect => perfect::refusal(game),
+        Seat::Human | Seat::Random | Seat::Mcts | Seat::Minimax => None,
     }
 }
 

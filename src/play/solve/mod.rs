@@ -19,8 +19,6 @@ mod table;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
-use rayon::prelude::*;
-
 use crate::engine::{Engine, Game, Outcome, Position, Turn};
 use crate::ir::Player;
 use crate::play::runs;
@@ -157,6 +155,8 @@ struct Shared {
     solved: AtomicUsize,
     /// A thread failed: the others stop.
     failed: AtomicBool,
+    /// The most positions a solve may search (see [`Solver::with_limit`]).
+    limit: u64,
     solo: bool,
 }
 
@@ -177,7 +177,9 @@ impl Shared {
     }
 
     fn stopping(&self) -> bool {
-        runs::interrupted() || self.failed.load(Relaxed)
+        runs::interrupted()
+            || self.failed.load(Relaxed)
+            || self.positions.load(Relaxed) > self.limit
     }
 }
 
@@ -308,9 +310,17 @@ impl Solver {
                 positions: AtomicU64::new(0),
                 solved: AtomicUsize::new(0),
                 failed: AtomicBool::new(false),
+                limit: u64::MAX,
                 solo: engine.rules.seats() == 1,
             },
         })
+    }
+
+    /// The same solver, stopping (as Ctrl-C stops it, with the bounds
+    /// known) once it has searched `positions` positions in all.
+    pub fn with_limit(mut self, positions: u64) -> Solver {
+        self.shared.limit = positions;
+        self
     }
 
     /// Positions searched so far (read while a solve runs, for progress).
@@ -335,13 +345,11 @@ impl Solver {
         }
         let me = game.position().to_move.unwrap_or(0);
         let turns = game.legal_turns().to_vec();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(jobs.max(1))
-            .stack_size(THREAD_STACK)
-            .build()
-            .map_err(|e| Unsolvable::new(format!("no threads to search on: {e}")))?;
         // Each first turn played here (a game is not shared between
-        // threads), then solved on a thread of its own.
+        // threads), then solved on a thread of the solve's own: each
+        // thread takes the next turn not yet taken. (Plain threads, not a
+        // pool's: a computer player solving inside another run's pool
+        // must not be handed that run's work while it waits.)
         let mut children = Vec::with_capacity(turns.len());
         for &t in &turns {
             let mut child = game.clone();
@@ -351,21 +359,55 @@ impl Solver {
                 )
             })?;
             self.shared.count(1);
-            children.push((t, child));
+            children.push(std::sync::Mutex::new(Some((t, child))));
         }
-        let found: Vec<Result<TurnValue, Unsolvable>> = pool.install(|| {
-            children
-                .into_par_iter()
-                .map(|(t, child)| {
-                    let v = self.first_turn(&child, me, t);
-                    if v.is_err() {
-                        self.shared.failed.store(true, Relaxed);
-                    }
-                    self.shared.solved.fetch_add(1, Relaxed);
-                    v
+        let next = AtomicUsize::new(0);
+        let found: Vec<std::sync::Mutex<Option<Result<TurnValue, Unsolvable>>>> = children
+            .iter()
+            .map(|_| std::sync::Mutex::new(None))
+            .collect();
+        let work = || loop {
+            let i = next.fetch_add(1, Relaxed);
+            let Some(slot) = children.get(i) else { break };
+            let Some((t, child)) = slot.lock().ok().and_then(|mut c| c.take()) else {
+                continue;
+            };
+            let v = self.first_turn(&child, me, t);
+            if v.is_err() {
+                self.shared.failed.store(true, Relaxed);
+            }
+            self.shared.solved.fetch_add(1, Relaxed);
+            if let Ok(mut f) = found[i].lock() {
+                *f = Some(v);
+            }
+        };
+        let spawned = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..jobs.clamp(1, turns.len().max(1)))
+                .map(|_| {
+                    std::thread::Builder::new()
+                        .stack_size(THREAD_STACK)
+                        .spawn_scoped(s, work)
                 })
-                .collect()
+                .collect();
+            threads
+                .into_iter()
+                .map(|t| {
+                    t.map_err(|e| e.to_string())?
+                        .join()
+                        .map_err(|_| "a search thread failed".to_string())
+                })
+                .collect::<Result<Vec<()>, String>>()
         });
+        spawned.map_err(|e| Unsolvable::new(format!("the search's threads: {e}")))?;
+        let found: Vec<Result<TurnValue, Unsolvable>> = found
+            .into_iter()
+            .map(|f| {
+                f.into_inner()
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| Err(Unsolvable::new("a first turn was not searched")))
+            })
+            .collect();
         let mut values = found.into_iter().collect::<Result<Vec<_>, _>>()?;
         // The best first; ties in the turns' order.
         let rank = |b: Option<Value>, low: bool| {

@@ -46,6 +46,9 @@ impl Hasher for KeyHasher {
 pub(super) struct Worker<'s> {
     shared: &'s Shared,
     stack: Vec<Game>,
+    /// A level's other turns, played to be ranked, and their order.
+    kids: Vec<Vec<Game>>,
+    orders: Vec<Vec<(i64, usize, usize)>>,
     path: HashSet<u128, BuildHasherDefault<KeyHasher>>,
     /// Positions searched by this worker, and how many of them the
     /// shared count has.
@@ -59,6 +62,8 @@ impl<'s> Worker<'s> {
         Worker {
             shared,
             stack: vec![root.clone()],
+            kids: Vec::new(),
+            orders: Vec::new(),
             path: HashSet::default(),
             searched: 0,
             flushed: 0,
@@ -166,44 +171,23 @@ impl<'s> Worker<'s> {
             let deeper = self.stack[level].clone();
             self.stack.push(deeper);
         }
-        let before = self.searched;
-        let (mut best, mut best_i) = (-INFINITE - 1, 0);
-        let mut a = alpha;
-        let hint = hint.filter(|&h| h < n);
-        for j in 0..n {
-            // The turn found best before first, then the others in order.
-            let i = match (hint, j) {
-                (Some(h), 0) => h,
-                (Some(h), j) if j <= h => j - 1,
-                (_, j) => j,
-            };
-            let (head, rest) = self.stack[level..]
-                .split_first_mut()
-                .expect("a game a level");
-            let turn = head.legal_turns()[i];
-            rest[0].play_from(head, turn).map_err(|_| {
-                Stop::Unsolvable(Unsolvable::new(
-                    "a turn runs past the engine's work limit: its value cannot be known",
-                ))
-            })?;
-            self.counted()?;
-            let child = &self.stack[level + 1];
-            let v = match child.outcome() {
-                Some(o) => value_of_outcome(self.shared, o, me)?,
-                None if child.position().to_move == Some(me) => self.search(level + 1, a, beta)?,
-                None => -self.search(level + 1, -beta, -a)?,
-            };
-            if v > best {
-                best = v;
-                best_i = i;
-                if v > a {
-                    a = v;
-                }
-                if a >= beta {
-                    break;
-                }
-            }
+        if self.kids.len() == level {
+            self.kids.push(Vec::new());
+            self.orders.push(Vec::new());
         }
+        let before = self.searched;
+        let hint = hint.filter(|&h| h < n);
+        // The turn found best before is searched first, as it is; if it
+        // does not settle the position, the others are each played once
+        // and ranked (see `rank`), then searched in that order. (The
+        // games and the order are the level's own, kept from position to
+        // position: searching allocates only while it goes deeper.)
+        let mut kids = std::mem::take(&mut self.kids[level]);
+        let mut order = std::mem::take(&mut self.orders[level]);
+        let found = self.moves(level, me, hint, (alpha, beta), &mut kids, &mut order);
+        self.kids[level] = kids;
+        self.orders[level] = order;
+        let (best, best_i) = found?;
         self.path.remove(&key);
         // What the search learnt: a bound on the side it failed, else the
         // value; merged with what the table held.
@@ -235,4 +219,105 @@ impl<'s> Worker<'s> {
         );
         Ok(best)
     }
+
+    /// Searches the turns of `stack[level]` within the window: the hint
+    /// first, then the others ranked. The best value and its turn.
+    fn moves(
+        &mut self,
+        level: usize,
+        me: Player,
+        hint: Option<usize>,
+        (alpha, beta): (i32, i32),
+        kids: &mut Vec<Game>,
+        order: &mut Vec<(i64, usize, usize)>,
+    ) -> Result<(i32, usize), Stop> {
+        let (mut best, mut best_i) = (-INFINITE - 1, 0);
+        let mut a = alpha;
+        if let Some(h) = hint {
+            let (head, rest) = self.stack[level..]
+                .split_first_mut()
+                .expect("a game a level");
+            let turn = head.legal_turns()[h];
+            rest[0].play_from(head, turn).map_err(|_| too_long())?;
+            self.counted()?;
+            let v = self.child_value(level + 1, me, a, beta)?;
+            best = v;
+            best_i = h;
+            a = a.max(v);
+            if a >= beta {
+                return Ok((best, best_i));
+            }
+        }
+        order.clear();
+        let n = self.stack[level].legal_turns().len();
+        for i in (0..n).filter(|&i| Some(i) != hint) {
+            let k = order.len();
+            if kids.len() == k {
+                kids.push(self.stack[level].clone());
+            }
+            let head = &self.stack[level];
+            kids[k]
+                .play_from(head, head.legal_turns()[i])
+                .map_err(|_| too_long())?;
+            self.counted()?;
+            order.push((self.rank(&kids[k], me), i, k));
+        }
+        order.sort_unstable_by_key(|&(r, i, _)| (std::cmp::Reverse(r), i));
+        for &(_, i, k) in order.iter() {
+            std::mem::swap(&mut kids[k], &mut self.stack[level + 1]);
+            let v = self.child_value(level + 1, me, a, beta)?;
+            if v > best {
+                best = v;
+                best_i = i;
+                a = a.max(v);
+                if a >= beta {
+                    break;
+                }
+            }
+        }
+        Ok((best, best_i))
+    }
+
+    /// What `stack[level]`, a turn of `me`'s played, is worth to `me`,
+    /// searched within alpha..beta.
+    fn child_value(&mut self, level: usize, me: Player, a: i32, beta: i32) -> Result<i32, Stop> {
+        let child = &self.stack[level];
+        match child.outcome() {
+            Some(o) => value_of_outcome(self.shared, o, me),
+            None if child.position().to_move == Some(me) => self.search(level, a, beta),
+            None => Ok(-self.search(level, -beta, -a)?),
+        }
+    }
+
+    /// How promising a turn of `me`'s looks before it is searched: a game
+    /// it ends by its value; else a turn that keeps the move first, then
+    /// by the variant's estimate, `me`'s less the opponent's.
+    fn rank(&self, child: &Game, me: Player) -> i64 {
+        if let Some(o) = child.outcome() {
+            return match value_of_outcome(self.shared, o, me) {
+                Ok(v) => i64::from(v) * 4,
+                Err(_) => 0,
+            };
+        }
+        let e = child.engine().estimates(child.position());
+        let m = usize::from(me & 1);
+        let lead = if self.shared.solo {
+            e[0]
+        } else {
+            e[m].saturating_sub(e[1 - m])
+        };
+        let again = if child.position().to_move == Some(me) {
+            4096
+        } else {
+            0
+        };
+        again + lead.clamp(-4095, 4095)
+    }
+}
+
+/// A turn past the engine's work limit: nothing can be said of its value.
+fn too_long() -> Stop {
+    Stop::Unsolvable(Unsolvable::new(
+        "a turn runs past the engine's work limit: its value cannot be known",
+    ))
 }
