@@ -449,6 +449,62 @@ fn solve_gives_the_value_and_each_first_turns() {
         "{}",
         r.stderr
     );
+    // The endgame databases: written to the folder given, read back from
+    // it by the next run, which finds the same value.
+    let dir = std::env::temp_dir().join(format!("sow-db-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().expect("a path");
+    let args = [
+        "solve",
+        "kalah",
+        "--option",
+        "holes=3",
+        "--option",
+        "pit_seeds=3",
+        "--db",
+        db,
+        "--db-seeds",
+        "5",
+    ];
+    let first = sow(&args);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    assert!(
+        first
+            .stdout
+            .contains("endgame databases: every position of up to 5 seeds in the pits"),
+        "{}",
+        first.stdout
+    );
+    let folders: Vec<_> = std::fs::read_dir(&dir).expect("written").collect();
+    assert_eq!(folders.len(), 1);
+    let folder = folders[0].as_ref().expect("a folder").path();
+    assert_eq!(
+        std::fs::read_dir(&folder).expect("levels").count(),
+        6,
+        "levels 0 to 5"
+    );
+    let again = sow(&args);
+    assert_eq!(again.stdout.lines().next(), first.stdout.lines().next());
+    // Kalah(3,2) has the same rules but its setup: it reads the same levels.
+    let other = sow(&[
+        "solve",
+        "kalah",
+        "--option",
+        "holes=3",
+        "--option",
+        "pit_seeds=2",
+        "--db",
+        db,
+        "--db-seeds",
+        "5",
+    ]);
+    assert_eq!(other.code, 0, "{}", other.stderr);
+    assert_eq!(
+        std::fs::read_dir(&dir).expect("written").count(),
+        1,
+        "one set shared"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
     let r = sow(&["solve", "kalah", "--memory", "lots"]);
     assert_eq!(r.code, 2);
     assert!(

@@ -254,3 +254,109 @@ end stuck when no_legal_turn
         .expect_err("endless play has no value");
     assert!(e.to_string().contains("come back to a position"), "{e}");
 }
+
+/// Every way of laying `n` seeds in `pits` pits.
+fn layouts(n: u32, pits: usize) -> Vec<Vec<u32>> {
+    if pits == 1 {
+        return vec![vec![n]];
+    }
+    (0..=n)
+        .flat_map(|first| {
+            layouts(n - first, pits - 1)
+                .into_iter()
+                .map(move |mut rest| {
+                    rest.insert(0, first);
+                    rest
+                })
+        })
+        .collect()
+}
+
+/// The endgame databases hold, for every position of up to their seeds
+/// (every layout of the pits, either player to move, empty stores), the
+/// value a plain search finds from it; and with the databases the solver
+/// finds the values it finds without.
+#[test]
+fn the_endgame_databases_agree_with_plain_search_on_every_position() {
+    for (m, n, empty) in [(2, 2, true), (3, 2, false), (3, 3, true)] {
+        let v = kalah(m, n, empty);
+        let game = start(&v);
+        let with = Solver::new(&game, 16 << 20).expect("solvable");
+        let most = with
+            .build_databases(&game, 64 << 20, Some(6), None, 1)
+            .expect("built");
+        assert_eq!(most, 6, "Kalah({m},{n}): the levels asked for");
+        let pits = v.engine.cells() - 2;
+        let mut checked = 0;
+        for seeds in 0..=most as u32 {
+            for layout in layouts(seeds, pits) {
+                for mover in [0u8, 1] {
+                    let mut pos = game.position().clone();
+                    pos.cells[..pits].copy_from_slice(&layout);
+                    pos.cells[pits..].iter_mut().for_each(|c| *c = 0);
+                    pos.to_move = Some(mover);
+                    let here = Game::from_position(v.engine.clone(), pos.clone(), Vec::new())
+                        .expect("a position");
+                    if here.outcome().is_some() {
+                        continue;
+                    }
+                    let known = with.known(here.position()).expect("held by a level");
+                    let plain = Solver::new(&here, 1 << 20).expect("solvable");
+                    let solved = plain
+                        .solve(&here, 1)
+                        .expect("solved")
+                        .value()
+                        .expect("a value");
+                    assert_eq!(known, solved, "Kalah({m},{n}) {layout:?}, {mover} to move");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "Kalah({m},{n}): {checked} positions");
+        // The start solved with the databases and without.
+        let s = with.solve(&game, 2).expect("solved");
+        let (value, _) = solve(&v);
+        assert_eq!(s.value(), Some(value), "Kalah({m},{n})");
+    }
+}
+
+#[test]
+fn databases_are_refused_where_the_stores_decide_more_than_the_margin() {
+    let v = Variant::shipped("tchuka-ruma-solitaire").expect("ships");
+    let game = start(&v);
+    let solver = Solver::new(&game, 1 << 20).expect("solvable");
+    let e = solver
+        .build_databases(&game, 1 << 20, None, None, 1)
+        .expect_err("a solitaire");
+    assert!(e.contains("a solitaire's result is not its margin"), "{e}");
+    // An end rule that names the winner decides more than the margin.
+    let named = Variant::from_source(
+        "named.sow",
+        "variant named
+players south north
+board {
+  row north: b a
+  row south: A B
+  store north left
+  store south right
+}
+setup {
+  seeds 2
+}
+track: A B store(south) a b store(north)
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+end stuck when no_legal_turn winner opponent
+",
+    )
+    .unwrap_or_else(|e| panic!("{}", e.render()));
+    let game = start(&named);
+    let solver = Solver::new(&game, 1 << 20).expect("solvable");
+    let e = solver
+        .build_databases(&game, 1 << 20, None, None, 1)
+        .expect_err("a winner named");
+    assert!(e.contains("the end rule `stuck` names who wins"), "{e}");
+    // (It is solved all the same, by search alone.)
+    assert!(solver.solve(&game, 1).expect("solved").value().is_some());
+}

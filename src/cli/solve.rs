@@ -25,6 +25,15 @@ pub(super) struct Solve {
     /// with more; a small one, with less. [default: 256M]
     #[arg(long, value_name = "SIZE")]
     memory: Option<String>,
+    /// Keep the endgame databases in this folder: levels found there are
+    /// read instead of built, and those built are written (a variant
+    /// whose rules differ only in the setup shares them).
+    #[arg(long, value_name = "DIR")]
+    db: Option<String>,
+    /// The most seeds in the pits an endgame database holds (half those
+    /// in play unless told, as many as half of `--memory` holds; 0: none).
+    #[arg(long, value_name = "N")]
+    db_seeds: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -39,9 +48,42 @@ impl Solve {
             None => DEFAULT_MEMORY,
         };
         let (v, game) = game_of(&self.pick, self.from.as_deref())?;
+        let table = if self.db_seeds == Some(0) {
+            memory
+        } else {
+            memory / 2
+        };
         let solver =
-            Solver::new(&game, memory).map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
+            Solver::new(&game, table).map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
         runs::catch_interrupt();
+        // The endgame databases, where the variant allows them (else the
+        // search goes on without, and the text says why).
+        let mut databases = String::new();
+        if self.db_seeds != Some(0) {
+            let dir = self.db.as_deref().map(std::path::Path::new);
+            let (root, jobs) = (game.clone(), self.run.jobs());
+            let bytes = (memory - table) as u64;
+            let most = self.db_seeds;
+            let built = std::thread::scope(|s| {
+                let solver = &solver;
+                let run = s.spawn(move || solver.build_databases(&root, bytes, most, dir, jobs));
+                let bar = runs::Progress::new(0, "entries", self.run.quiet);
+                while !run.is_finished() {
+                    let (level, done, of) = solver.building();
+                    bar.show_of(done, of, format!("endgame database, {level} seeds"));
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                drop(bar);
+                run.join()
+            })
+            .map_err(|_| fail_plain("the database's thread failed"))?;
+            databases = match built {
+                Ok(most) => {
+                    format!("endgame databases: every position of up to {most} seeds in the pits\n")
+                }
+                Err(e) => format!("{e}\n"),
+            };
+        }
         let of = game.legal_turns().len() as u64;
         let (root, jobs) = (game.clone(), self.run.jobs());
         let solution = std::thread::scope(|s| {
@@ -60,7 +102,7 @@ impl Solve {
         .map_err(|_| fail_plain("the solve's thread failed"))?
         .map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
         let _ = match self.format {
-            Format::Text => write!(out, "{}", text(&v, &game, &solution)),
+            Format::Text => write!(out, "{}{databases}", text(&v, &game, &solution)),
             Format::Json => writeln!(out, "{}", json(&v, &game, &solution)),
         };
         Ok(())

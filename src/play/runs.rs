@@ -108,6 +108,13 @@ impl Progress {
         self.bar.inc(n);
     }
 
+    /// Sets how many pieces are done of how many, and a note after the
+    /// bar (a piece of work whose size is learnt as it goes).
+    pub fn show_of(&self, done: u64, of: u64, note: String) {
+        self.bar.set_length(of);
+        self.show(done, note);
+    }
+
     /// Sets how many pieces are done, and a note after the bar (the
     /// positions a solve has searched, say).
     pub fn show(&self, done: u64, note: String) {

@@ -128,6 +128,37 @@ impl Game {
         Game::build(engine, pos, seen, false)
     }
 
+    /// Becomes the game [`Game::from_position`] makes of `pos` with no
+    /// position seen before it, reusing this game's buffers (a solver's
+    /// databases set up millions of positions). Keeps what this game
+    /// learnt of turns that never end, which depends on positions alone.
+    pub fn set_position(&mut self, pos: &Position) -> Result<(), TooLong> {
+        let (e, st) = (&self.engine, &mut self.st);
+        st.pos.copy_from(pos);
+        st.before.copy_from(pos);
+        st.seen.clear();
+        st.rounds = 0;
+        st.round_plies = 1;
+        st.round_over = false;
+        st.repeated = false;
+        st.cut = false;
+        st.ended = State::default().ended;
+        let total = pos.total() as i64;
+        if total != st.total || st.ends.iter().all(Vec::is_empty) {
+            st.total = total;
+            st.ends = e.bound_ends(total);
+        }
+        st.legal.clear();
+        st.endless.clear();
+        st.judged = false;
+        st.outcome = None;
+        st.plies = 0;
+        st.forbade.clear();
+        st.traced_listing = false;
+        st.acts.fired.clear();
+        st.settle(e, false)
+    }
+
     /// A game a look ahead lists a player's turns on (see
     /// [`State::listing_only`]).
     pub(crate) fn for_looking(engine: Arc<Engine>, pos: Position) -> Result<Game, TooLong> {

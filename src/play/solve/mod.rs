@@ -12,8 +12,10 @@
 //! transposition table, `search` the alpha-beta and MTD(f) search. The
 //! first turns are solved each exactly, on every core.
 
+mod db;
 mod key;
 mod search;
+mod stores;
 mod table;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -158,6 +160,13 @@ struct Shared {
     /// The most positions a solve may search (see [`Solver::with_limit`]).
     limit: u64,
     solo: bool,
+    /// Where the stores decide only the margin (see `stores`): each
+    /// store's cell, so that a database's entry gives a value.
+    bounded: Option<[usize; 2]>,
+    /// The endgame databases, once built.
+    db: std::sync::OnceLock<db::Db>,
+    /// How far building them has got.
+    building: db::Building,
 }
 
 impl Shared {
@@ -181,6 +190,30 @@ impl Shared {
             || self.failed.load(Relaxed)
             || self.positions.load(Relaxed) > self.limit
     }
+}
+
+impl Shared {
+    /// The value of a position to its player to move, where the
+    /// databases hold it: the stores' difference and what is still to be
+    /// won. (The seeds left would bound every other position's value as
+    /// well, but a bound cuts lines the search would not then look at,
+    /// and a line that comes back to a position must be seen to be
+    /// refused.)
+    #[inline]
+    fn known(&self, pos: &Position) -> Option<i32> {
+        let [s0, s1] = self.bounded?;
+        let gain = self.db.get()?.gain(pos)?;
+        let me = usize::from(pos.to_move? & 1);
+        let stores = [pos.cells[s0], pos.cells[s1]].map(i64::from);
+        Some(margin_value(stores[me] - stores[1 - me] + gain))
+    }
+}
+
+/// The value of a game won, drawn or lost by the scores alone, by this
+/// margin (clamped to the margins the solver counts).
+fn margin_value(m: i64) -> i32 {
+    let m = m.clamp(-MAX_MARGIN, MAX_MARGIN) as i32;
+    m.signum() * RESULT + m
 }
 
 /// The value of a finished game to `me`, as the search counts it.
@@ -312,6 +345,11 @@ impl Solver {
                 failed: AtomicBool::new(false),
                 limit: u64::MAX,
                 solo: engine.rules.seats() == 1,
+                bounded: stores::blind(&engine.rules)
+                    .is_none()
+                    .then(|| [0, 1].map(|p| usize::from(engine.store_cell(p)))),
+                db: std::sync::OnceLock::new(),
+                building: db::Building::default(),
             },
         })
     }
@@ -321,6 +359,68 @@ impl Solver {
     pub fn with_limit(mut self, positions: u64) -> Solver {
         self.shared.limit = positions;
         self
+    }
+
+    /// Builds the endgame databases (see `db`) of up to `most` seeds in
+    /// the pits (half those in play in `game` unless told), as many as fit
+    /// in `bytes` and fewer than are in play, on `jobs`
+    /// threads, reading the levels `dir` holds and writing there those it
+    /// builds. The most seeds they hold, or why none could be built
+    /// (where the stores decide more than the margin). Ctrl-C stops the
+    /// build, keeping the levels built.
+    pub fn build_databases(
+        &self,
+        game: &Game,
+        bytes: u64,
+        most: Option<usize>,
+        dir: Option<&std::path::Path>,
+        jobs: usize,
+    ) -> Result<usize, String> {
+        if let Some(why) = stores::blind(&game.engine().rules) {
+            return Err(format!("no endgame database: {why}"));
+        }
+        let pos = game.position();
+        let stores: u64 = [0, 1]
+            .map(|p| u64::from(pos.cells[usize::from(game.engine().store_cell(p))]))
+            .iter()
+            .sum();
+        let in_play = (pos.total() - stores) as usize;
+        // Half the seeds in play unless told: past that a level costs
+        // more to build than the search it saves.
+        let below = most.map_or(in_play / 2 + 1, |m| (m + 1).min(in_play));
+        let built = db::build(
+            game.engine(),
+            bytes,
+            below,
+            jobs,
+            dir,
+            &self.shared.building,
+            &runs::interrupted,
+        )
+        .map_err(|e| format!("no endgame database: {e}"))?;
+        let most = built.most();
+        self.shared
+            .db
+            .set(built)
+            .map_err(|_| "the endgame databases are built once".to_string())?;
+        Ok(most)
+    }
+
+    /// The value of a position (not over) to its player to move, where the
+    /// endgame databases hold it.
+    pub fn known(&self, pos: &Position) -> Option<Value> {
+        self.shared.known(pos).map(Value::of)
+    }
+
+    /// While the databases are built: the level under way, its entries
+    /// worked out and its entries in all.
+    pub fn building(&self) -> (usize, u64, u64) {
+        let b = &self.shared.building;
+        (
+            b.level.load(Relaxed),
+            b.done.load(Relaxed),
+            b.of.load(Relaxed),
+        )
     }
 
     /// Positions searched so far (read while a solve runs, for progress).

@@ -135,6 +135,10 @@ impl<'s> Worker<'s> {
     /// window is a bound on the true one, on that side).
     fn search(&mut self, level: usize, mut alpha: i32, mut beta: i32) -> Result<i32, Stop> {
         let head = &self.stack[level];
+        // A position the databases hold is known.
+        if let Some(v) = self.shared.known(head.position()) {
+            return Ok(v);
+        }
         let key = self.shared.key(head.position())?;
         let mut hint = None;
         if let Some(e) = self.shared.table.probe(key) {

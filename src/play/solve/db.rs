@@ -1,0 +1,462 @@
+//! Endgame databases: the value of every position with few seeds out of
+//! the stores, where the stores decide only the margin (see `stores`).
+//!
+//! A level holds every position with `n` seeds in the pits (none in hand,
+//! the stores empty): each way of laying `n` seeds in the pits, each
+//! player to move, each value of the variables. Its entry is what the
+//! player to move will win from there under perfect play: the margin of
+//! the end less the stores' difference now, the same whatever the stores
+//! hold. The levels are built from the fewest seeds up, so that a
+//! position's successors with fewer seeds are known before it; those with
+//! as many (a turn that stores nothing) are worked out first, depth
+//! first. A level is numbered compactly: a way of laying the seeds is its
+//! rank among all ways (the combinatorial number system), times the
+//! variables' values, times the players.
+
+use std::collections::HashSet;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI8, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Arc;
+
+use crate::engine::{Engine, Game, Position};
+use crate::ir::Player;
+
+/// An entry not yet worked out.
+const UNKNOWN: i8 = i8::MIN;
+
+/// The most seeds a level holds: an entry is a byte, a margin at most
+/// the seeds.
+const MAX_LEVEL: usize = 120;
+
+/// The most pits a database numbers (the bars between them are kept on
+/// the stack).
+const MAX_PITS: usize = 64;
+
+/// The deepest chain of turns that store nothing, worked out depth first.
+const MAX_CHAIN: usize = 4_000;
+
+/// The levels built, and how a position finds its entry.
+pub(super) struct Db {
+    pits: usize,
+    /// Each variable slot's values, and their product.
+    vars: Vec<u32>,
+    var_count: u64,
+    /// `choose[n][k]`: n choose k, for the ranks.
+    choose: Vec<Vec<u64>>,
+    /// Level n's entries.
+    levels: Vec<Vec<i8>>,
+}
+
+/// How far a build has got (read while it runs, for progress).
+#[derive(Default)]
+pub(super) struct Building {
+    /// The level being built.
+    pub level: AtomicUsize,
+    /// Its entries worked out.
+    pub done: AtomicU64,
+    /// Its entries in all.
+    pub of: AtomicU64,
+}
+
+impl Db {
+    /// The numbering of positions with up to `most` seeds in the pits.
+    fn new(engine: &Engine, most: usize) -> Result<Db, String> {
+        let pits = engine.cells() - 2;
+        if !(1..=MAX_PITS).contains(&pits) {
+            return Err(format!("a database numbers boards of 1 to {MAX_PITS} pits"));
+        }
+        let vars: Vec<u32> = (0..engine.rules.vars.len())
+            .flat_map(|v| {
+                let var = &engine.rules.vars[v];
+                let values = match var.numbers {
+                    Some((low, high)) => (high - low + 1).clamp(1, 1 << 16) as u32,
+                    None => var.values.len().max(1) as u32,
+                };
+                std::iter::repeat_n(values, engine.var_slots_of(v))
+            })
+            .collect();
+        let var_count = vars
+            .iter()
+            .try_fold(1u64, |a, &r| {
+                a.checked_mul(u64::from(r)).filter(|&x| x <= 1 << 12)
+            })
+            .ok_or("its variables take too many values for a database")?;
+        let top = most + pits;
+        let mut choose = vec![vec![0u64; pits.max(1)]; top + 1];
+        for (n, row) in choose.iter_mut().enumerate() {
+            for (k, c) in row.iter_mut().enumerate() {
+                *c = binomial(n as u64, k as u64);
+            }
+        }
+        Ok(Db {
+            pits,
+            vars,
+            var_count,
+            choose,
+            levels: Vec::new(),
+        })
+    }
+
+    /// Entries of level `n`.
+    fn size(&self, n: usize) -> u64 {
+        let ways = self.choose[n + self.pits - 1][self.pits - 1];
+        ways.saturating_mul(self.var_count).saturating_mul(2)
+    }
+
+    /// Bytes levels 0 to `most` take.
+    fn bytes(&self, most: usize) -> u64 {
+        (0..=most).map(|n| self.size(n)).sum()
+    }
+
+    /// The seeds laid in the pits of `pos`, if none is in hand.
+    fn seeds(&self, pos: &Position) -> Option<usize> {
+        if pos.hands != [0, 0] {
+            return None;
+        }
+        Some(pos.cells[..self.pits].iter().map(|&c| c as usize).sum())
+    }
+
+    /// The entry of a position of `n` seeds in the pits (its stores
+    /// aside).
+    fn index(&self, pos: &Position, n: usize) -> u64 {
+        // The bars between the pits, as stars and bars lay them out.
+        let (mut rank, mut at) = (0u64, 0usize);
+        for k in 1..self.pits {
+            at += pos.cells[k - 1] as usize;
+            rank += self.choose[at + k - 1][k];
+        }
+        let _ = n;
+        let mut v = 0u64;
+        for (&x, &r) in pos.vars.iter().zip(&self.vars) {
+            v = v * u64::from(r) + u64::from(x);
+        }
+        (rank * self.var_count + v) * 2 + u64::from(pos.to_move.unwrap_or(0) & 1)
+    }
+
+    /// The position of entry `i` of level `n` (stores and hands empty).
+    fn position(&self, i: u64, n: usize, pos: &mut Position) {
+        let mover = (i & 1) as Player;
+        let rest = i / 2;
+        let (mut rank, mut v) = (rest / self.var_count, rest % self.var_count);
+        for (slot, &r) in pos.vars.iter_mut().zip(&self.vars).rev() {
+            *slot = (v % u64::from(r)) as u32;
+            v /= u64::from(r);
+        }
+        // The bars, greatest first.
+        let mut bars = [0usize; MAX_PITS];
+        let mut top = n + self.pits - 1;
+        for k in (1..self.pits).rev() {
+            let mut b = top - 1;
+            while self.choose[b][k] > rank {
+                b -= 1;
+            }
+            rank -= self.choose[b][k];
+            bars[k] = b;
+            top = b;
+        }
+        let mut prev = 0usize;
+        for (k, &bar) in bars.iter().enumerate().take(self.pits).skip(1) {
+            pos.cells[k - 1] = (bar - prev - usize::from(k > 1)) as u32;
+            prev = bar;
+        }
+        let last = n + self.pits - 1 - prev - usize::from(self.pits > 1);
+        pos.cells[self.pits - 1] = last as u32;
+        let cells = pos.cells.len();
+        pos.cells[self.pits..cells].iter_mut().for_each(|c| *c = 0);
+        pos.hands = [0, 0];
+        pos.to_move = Some(mover);
+    }
+
+    /// What the player to move in `pos` wins from there on, if a level
+    /// holds it: the margin of the end less the stores' difference now.
+    pub(super) fn gain(&self, pos: &Position) -> Option<i64> {
+        let n = self.seeds(pos)?;
+        let level = self.levels.get(n)?;
+        let v = level[self.index(pos, n) as usize];
+        (v != UNKNOWN).then_some(i64::from(v))
+    }
+
+    /// The most seeds in the pits a level holds.
+    pub(super) fn most(&self) -> usize {
+        self.levels.len().saturating_sub(1)
+    }
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// Builds (or reads from `dir`) the levels of up to as many seeds as fit
+/// in `bytes`, and fewer than `below`, on `jobs` threads.
+pub(super) fn build(
+    engine: &Arc<Engine>,
+    bytes: u64,
+    below: usize,
+    jobs: usize,
+    dir: Option<&Path>,
+    progress: &Building,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Db, String> {
+    let probe = Db::new(engine, below.max(1))?;
+    let mut most = 0;
+    while most + 1 < below && probe.bytes(most + 1) <= bytes && most < MAX_LEVEL {
+        most += 1;
+    }
+    let mut db = Db::new(engine, most)?;
+    let folder = dir.map(|d| d.join(fingerprint(engine)));
+    for n in 0..=most {
+        if stop() {
+            break;
+        }
+        let size = db.size(n);
+        progress.level.store(n, Relaxed);
+        progress.of.store(size, Relaxed);
+        progress.done.store(0, Relaxed);
+        let file = folder.as_ref().map(|f| f.join(format!("level-{n:03}.bin")));
+        if let Some(level) = file.as_deref().and_then(|f| read_level(f, size)) {
+            progress.done.store(size, Relaxed);
+            db.levels.push(level);
+            continue;
+        }
+        let Some(level) = build_level(engine, &db, n, jobs, progress, stop)? else {
+            break;
+        };
+        if let (Some(folder), Some(file)) = (&folder, &file) {
+            write_level(folder, file, &level)
+                .map_err(|e| format!("cannot write the database {}: {e}", file.display()))?;
+        }
+        db.levels.push(level);
+    }
+    Ok(db)
+}
+
+/// Works out level `n` (the levels below it built); `None` if stopped.
+fn build_level(
+    engine: &Arc<Engine>,
+    db: &Db,
+    n: usize,
+    jobs: usize,
+    progress: &Building,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<Vec<i8>>, String> {
+    let size = db.size(n);
+    let memo: Vec<AtomicI8> = (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect();
+    let next = AtomicU64::new(0);
+    const CHUNK: u64 = 4096;
+    let failed = std::sync::Mutex::new(None::<String>);
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            let spawned = std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn_scoped(s, || {
+                    let mut w = Builder {
+                        db,
+                        n,
+                        memo: &memo,
+                        heads: Vec::new(),
+                        kids: Vec::new(),
+                        path: HashSet::new(),
+                        pos: engine.start_position(),
+                    };
+                    loop {
+                        if stop() || failed.lock().map_or(true, |f| f.is_some()) {
+                            return;
+                        }
+                        let from = next.fetch_add(CHUNK, Relaxed);
+                        if from >= size {
+                            return;
+                        }
+                        for i in from..(from + CHUNK).min(size) {
+                            if memo[i as usize].load(Relaxed) == UNKNOWN {
+                                if let Err(e) = w.value(engine, i, 0) {
+                                    if let Ok(mut f) = failed.lock() {
+                                        f.get_or_insert(e);
+                                    }
+                                    return;
+                                }
+                            }
+                        }
+                        progress
+                            .done
+                            .fetch_add((from + CHUNK).min(size) - from, Relaxed);
+                    }
+                });
+            if let Err(e) = spawned {
+                if let Ok(mut f) = failed.lock() {
+                    f.get_or_insert(format!("no thread to build on: {e}"));
+                }
+            }
+        }
+    });
+    if let Some(e) = failed.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    if stop() {
+        return Ok(None);
+    }
+    Ok(Some(memo.into_iter().map(AtomicI8::into_inner).collect()))
+}
+
+/// One thread's work on a level: a game a depth of the chain of turns
+/// that store nothing (and one to play its turns into), and the entries
+/// on the chain.
+struct Builder<'a> {
+    db: &'a Db,
+    n: usize,
+    memo: &'a [AtomicI8],
+    heads: Vec<Game>,
+    kids: Vec<Game>,
+    path: HashSet<u64>,
+    pos: Position,
+}
+
+/// What a turn led to, as far as the level's entry needs it.
+enum Led {
+    /// The game is over: the margin for the mover of the turn.
+    Over(i64),
+    /// A position of a lower level: what the mover of the turn wins from
+    /// there on (the stores' difference it made included).
+    Known(i64),
+    /// A position of this level (entry `i`): the stores' difference the
+    /// turn made for its mover, and whether the same player moves next.
+    Level(u64, i64, bool),
+}
+
+impl Builder<'_> {
+    /// Works out entry `i` of the level, at `depth` of a chain.
+    fn value(&mut self, engine: &Arc<Engine>, i: u64, depth: usize) -> Result<i8, String> {
+        if depth >= MAX_CHAIN {
+            return Err(format!("a chain of {MAX_CHAIN} turns stores nothing"));
+        }
+        if !self.path.insert(i) {
+            return Err("play can come back to a position without storing a seed".into());
+        }
+        self.db.position(i, self.n, &mut self.pos);
+        while self.heads.len() <= depth {
+            let g = Game::from_position(engine.clone(), self.pos.clone(), Vec::new())
+                .map_err(|e| e.to_string())?;
+            self.kids.push(g.clone());
+            self.heads.push(g);
+        }
+        self.heads[depth]
+            .set_position(&self.pos)
+            .map_err(|e| e.to_string())?;
+        let head = &self.heads[depth];
+        if head.outcome().is_some() {
+            // (Over before a turn: its value is its margin, the stores
+            // being empty.)
+            let o = head.outcome().expect("over");
+            // (The entry's player to move: the game over has none.)
+            let m = (i & 1) as usize;
+            let v = i8::try_from(o.scores[m] - o.scores[1 - m]).map_err(|_| "a margin past 127")?;
+            self.path.remove(&i);
+            self.memo[i as usize].store(v, Relaxed);
+            return Ok(v);
+        }
+        let me = head.position().to_move.unwrap_or(0);
+        let turns = head.legal_turns().len();
+        if turns == 0 {
+            return Err("a position has no legal turn and the game is not over".into());
+        }
+        let mut best = i64::MIN;
+        for t in 0..turns {
+            let (head, kid) = (&self.heads[depth], &mut self.kids[depth]);
+            kid.play_from(head, head.legal_turns()[t])
+                .map_err(|e| e.to_string())?;
+            let v = match self.led(engine, depth, me)? {
+                Led::Over(v) | Led::Known(v) => v,
+                Led::Level(j, d, same) => {
+                    let gain = match self.memo[j as usize].load(Relaxed) {
+                        UNKNOWN => i64::from(self.value(engine, j, depth + 1)?),
+                        v => i64::from(v),
+                    };
+                    if same {
+                        d + gain
+                    } else {
+                        d - gain
+                    }
+                }
+            };
+            best = best.max(v);
+        }
+        let v = i8::try_from(best).map_err(|_| "a margin past 127 seeds".to_string())?;
+        self.path.remove(&i);
+        self.memo[i as usize].store(v, Relaxed);
+        Ok(v)
+    }
+
+    /// What the turn just played into `kids[depth]` led to, for `me`, its
+    /// mover.
+    fn led(&self, engine: &Engine, depth: usize, me: Player) -> Result<Led, String> {
+        let child = &self.kids[depth];
+        let m = usize::from(me & 1);
+        if let Some(o) = child.outcome() {
+            return Ok(Led::Over(o.scores[m] - o.scores[1 - m]));
+        }
+        let pos = child.position();
+        let stores = [0, 1].map(|p| i64::from(pos.cells[usize::from(engine.store_cell(p))]));
+        let d = stores[m] - stores[1 - m];
+        let k = self
+            .db
+            .seeds(pos)
+            .ok_or("seeds are left in hand after a turn")?;
+        let same = pos.to_move == Some(me);
+        if k < self.n {
+            let gain = self.db.gain(pos).ok_or("a level below is not built")?;
+            Ok(Led::Known(if same { d + gain } else { d - gain }))
+        } else if k == self.n {
+            Ok(Led::Level(self.db.index(pos, k), d, same))
+        } else {
+            Err("a turn put seeds back into the pits".into())
+        }
+    }
+}
+
+/// The name of a variant's databases: a hash of its rules but the setup
+/// (Kalah(6,4) and Kalah(6,5) share theirs).
+fn fingerprint(engine: &Engine) -> String {
+    let mut rules = engine.rules.clone();
+    rules.setup.seeds.clear();
+    rules.setup.by_starter = None;
+    rules.setup.hands = [0, 0];
+    rules.setup.stores = [0, 0];
+    rules.options.clear();
+    let text = serde_json::to_string(&rules).unwrap_or_default();
+    // FNV-1a, 64 bits: a name, not a defence.
+    let h = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    format!("{}-{h:016x}", engine.rules.name)
+}
+
+/// The header of a level's file.
+fn header(len: usize) -> String {
+    format!("sow-db 1 {len}\n")
+}
+
+fn read_level(file: &Path, size: u64) -> Option<Vec<i8>> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .ok()?
+        .read_to_end(&mut bytes)
+        .ok()?;
+    let head = header(size as usize);
+    let body = bytes.strip_prefix(head.as_bytes())?;
+    (body.len() as u64 == size).then(|| body.iter().map(|&b| b as i8).collect())
+}
+
+fn write_level(folder: &PathBuf, file: &Path, level: &[i8]) -> std::io::Result<()> {
+    std::fs::create_dir_all(folder)?;
+    let part = file.with_extension("part");
+    let mut f = std::fs::File::create(&part)?;
+    f.write_all(header(level.len()).as_bytes())?;
+    let body: Vec<u8> = level.iter().map(|&v| v as u8).collect();
+    f.write_all(&body)?;
+    f.sync_all()?;
+    std::fs::rename(part, file)
+}
