@@ -385,18 +385,12 @@ fn every_variant_whose_rules_choose_the_first_player_by_lot_takes_first() {
     );
 }
 
+/// Kalah(3,3): solved at once.
+const KALAH_3_3: [&str; 5] = ["kalah", "--option", "holes=3", "--option", "pit_seeds=3"];
+
 #[test]
 fn solve_gives_the_value_and_each_first_turns() {
-    let r = sow(&[
-        "solve",
-        "kalah",
-        "--option",
-        "holes=3",
-        "--option",
-        "pit_seeds=3",
-        "--format",
-        "json",
-    ]);
+    let r = sow(&[&["solve"][..], &KALAH_3_3, &["--format", "json"]].concat());
     assert_eq!(r.code, 0, "{}", r.stderr);
     let j: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
     assert_eq!(j["variant"], "kalah");
@@ -416,17 +410,11 @@ fn solve_gives_the_value_and_each_first_turns() {
     assert!(j["seconds"].as_f64().is_some());
     // Solved from a position: North, after B, loses by what B won by.
     let after = sow(&[
-        "play",
-        "kalah",
-        "--option",
-        "holes=3",
-        "--option",
-        "pit_seeds=3",
-        "--moves",
-        "B",
-        "--format",
-        "json",
-    ]);
+        &["play"][..],
+        &KALAH_3_3,
+        &["--moves", "B", "--format", "json"],
+    ]
+    .concat());
     let last: serde_json::Value =
         serde_json::from_str(after.stdout.lines().last().expect("a line")).expect("JSON");
     let pos = temp("solve-from.json", &last["position"].to_string());
@@ -454,18 +442,7 @@ fn solve_gives_the_value_and_each_first_turns() {
     let dir = std::env::temp_dir().join(format!("sow-db-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let db = dir.to_str().expect("a path");
-    let args = [
-        "solve",
-        "kalah",
-        "--option",
-        "holes=3",
-        "--option",
-        "pit_seeds=3",
-        "--db",
-        db,
-        "--db-seeds",
-        "5",
-    ];
+    let args = [&["solve"][..], &KALAH_3_3, &["--db", db, "--db-seeds", "5"]].concat();
     let first = sow(&args);
     assert_eq!(first.code, 0, "{}", first.stderr);
     assert!(

@@ -56,34 +56,7 @@ impl Solve {
         let solver =
             Solver::new(&game, table).map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
         runs::catch_interrupt();
-        // The endgame databases, where the variant allows them (else the
-        // search goes on without, and the text says why).
-        let mut databases = String::new();
-        if self.db_seeds != Some(0) {
-            let dir = self.db.as_deref().map(std::path::Path::new);
-            let (root, jobs) = (game.clone(), self.run.jobs());
-            let bytes = (memory - table) as u64;
-            let most = self.db_seeds;
-            let built = std::thread::scope(|s| {
-                let solver = &solver;
-                let run = s.spawn(move || solver.build_databases(&root, bytes, most, dir, jobs));
-                let bar = runs::Progress::new(0, "entries", self.run.quiet);
-                while !run.is_finished() {
-                    let (level, done, of) = solver.building();
-                    bar.show_of(done, of, format!("endgame database, {level} seeds"));
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-                drop(bar);
-                run.join()
-            })
-            .map_err(|_| fail_plain("the database's thread failed"))?;
-            databases = match built {
-                Ok(most) => {
-                    format!("endgame databases: every position of up to {most} seeds in the pits\n")
-                }
-                Err(e) => format!("{e}\n"),
-            };
-        }
+        let databases = self.databases(&solver, &game, (memory - table) as u64)?;
         let of = game.legal_turns().len() as u64;
         let (root, jobs) = (game.clone(), self.run.jobs());
         let solution = std::thread::scope(|s| {
@@ -102,10 +75,76 @@ impl Solve {
         .map_err(|_| fail_plain("the solve's thread failed"))?
         .map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
         let _ = match self.format {
-            Format::Text => write!(out, "{}{databases}", text(&v, &game, &solution)),
-            Format::Json => writeln!(out, "{}", json(&v, &game, &solution)),
+            Format::Text => write!(out, "{}{}", text(&v, &game, &solution), databases.text()),
+            Format::Json => {
+                let mut j = json(&v, &game, &solution);
+                j["databases"] = databases.json();
+                writeln!(out, "{j}")
+            }
         };
         Ok(())
+    }
+
+    /// The endgame databases of `bytes`, where the variant allows them
+    /// (else the search goes on without, and says why), with a bar.
+    fn databases(&self, solver: &Solver, game: &Game, bytes: u64) -> Result<Databases, Failed> {
+        if self.db_seeds == Some(0) {
+            return Ok(Databases::Off);
+        }
+        let dir = self.db.as_deref().map(std::path::Path::new);
+        let (root, jobs, most) = (game.clone(), self.run.jobs(), self.db_seeds);
+        let started = std::time::Instant::now();
+        let built = std::thread::scope(|s| {
+            let run = s.spawn(move || solver.build_databases(&root, bytes, most, dir, jobs));
+            let bar = runs::Progress::new(0, "entries", self.run.quiet);
+            while !run.is_finished() {
+                let (level, done, of) = solver.building();
+                bar.show_of(done, of, format!("endgame database, {level} seeds"));
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            drop(bar);
+            run.join()
+        })
+        .map_err(|_| fail_plain("the database's thread failed"))?;
+        Ok(match built {
+            Ok(most) => Databases::Built {
+                most,
+                seconds: started.elapsed().as_secs_f64(),
+            },
+            Err(why) => Databases::Refused(why),
+        })
+    }
+}
+
+/// What became of the endgame databases.
+enum Databases {
+    /// None asked for (`--db-seeds 0`).
+    Off,
+    /// Built or read: the most seeds a level holds, and the time taken.
+    Built { most: usize, seconds: f64 },
+    /// Not for this variant: why.
+    Refused(String),
+}
+
+impl Databases {
+    fn text(&self) -> String {
+        match self {
+            Databases::Off => String::new(),
+            Databases::Built { most, seconds } => format!(
+                "endgame databases: every position of up to {most} seeds in the pits, built or read in {seconds:.3} s\n"
+            ),
+            Databases::Refused(why) => format!("{why}\n"),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        match self {
+            Databases::Off => serde_json::Value::Null,
+            Databases::Built { most, seconds } => {
+                serde_json::json!({ "seeds": most, "seconds": seconds })
+            }
+            Databases::Refused(why) => serde_json::json!({ "none": why }),
+        }
     }
 }
 

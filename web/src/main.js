@@ -21,7 +21,7 @@ const state = {
   plies: [],          // each: the move, position, outcome, svg, steps
   at: 0,              // the ply shown (undo and redo move it)
   legal: [],          // the legal moves of the ply shown
-  seats: {},          // player -> human, random, mcts, minimax
+  seats: {},          // player -> human, random, mcts, minimax, perfect
   game: 0,            // bumped by a new game, undo, redo, a seat changed:
                       // work begun before is dropped
   busy: false,        // a move under way (its request, its sowing shown),
@@ -195,7 +195,7 @@ function renderSeats() {
     label.textContent = p + ' ';
     const s = document.createElement('select');
     s.dataset.seat = p;
-    for (const w of ['human', 'random', 'mcts', 'minimax']) s.append(new Option(w, w));
+    for (const w of ['human', 'random', 'mcts', 'minimax', 'perfect']) s.append(new Option(w, w));
     s.value = state.seats[p] || (i === 0 ? 'human' : 'mcts');
     state.seats[p] = s.value;
     s.addEventListener('change', () => {

@@ -202,6 +202,7 @@ pub(super) fn build(
     progress: &Building,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Db, String> {
+    let below = below.min(MAX_LEVEL + 1);
     let probe = Db::new(engine, below.max(1))?;
     let mut most = 0;
     while most + 1 < below && probe.bytes(most + 1) <= bytes && most < MAX_LEVEL {

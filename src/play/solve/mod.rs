@@ -387,7 +387,7 @@ impl Solver {
         let in_play = (pos.total() - stores) as usize;
         // Half the seeds in play unless told: past that a level costs
         // more to build than the search it saves.
-        let below = most.map_or(in_play / 2 + 1, |m| (m + 1).min(in_play));
+        let below = most.map_or(in_play / 2 + 1, |m| m.saturating_add(1).min(in_play));
         let built = db::build(
             game.engine(),
             bytes,
