@@ -1180,7 +1180,7 @@ impl Compiler<'_> {
             Num::Total => lin(Lin::term(T::Total)),
             Num::OutOfPlay => combine(
                 ArithOp::Sub,
-                lin(Lin::constant(self.rules.setup.out_of_play(0))),
+                lin(Lin::constant(self.rules.setup.total() as i64)),
                 lin(Lin::term(T::Total)),
             ),
             Num::Captured => lin(match k.stage.and_then(|st| st.captured) {

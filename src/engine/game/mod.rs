@@ -694,12 +694,24 @@ impl State {
     /// (`no_legal_turn(opponent)`).
     #[inline(never)]
     fn judge_looking(&mut self, me: &Arc<Engine>, mover: Player) -> (Fired, bool) {
+        self.with_look(me, |st, look| {
+            let mut f = st.before_turn();
+            f.look = Some(look);
+            st.judge(me, mover, &f)
+        })
+    }
+
+    /// Runs `judge` with a look ahead from this game (the positions it
+    /// looked at before kept for the next, the work it does counted).
+    fn with_look<T>(
+        &mut self,
+        me: &Arc<Engine>,
+        judge: impl FnOnce(&Self, &dyn crate::engine::eval::Foresight) -> T,
+    ) -> T {
         let mut ahead = std::mem::take(&mut self.ahead);
         ahead.limit = self.scratch.limit;
         let look = Lookahead::new(me.clone(), ahead);
-        let mut f = self.before_turn();
-        f.look = Some(&look);
-        let judged = self.judge(me, mover, &f);
+        let judged = judge(self, &look);
         self.ahead = look.into_ahead();
         self.worked += std::mem::take(&mut self.ahead.worked);
         judged
@@ -825,13 +837,7 @@ impl State {
         if !me.can.looks_after_play {
             return judge(self, None);
         }
-        let mut ahead = std::mem::take(&mut self.ahead);
-        ahead.limit = self.scratch.limit;
-        let look = Lookahead::new(me.clone(), ahead);
-        let judged = judge(self, Some(&look));
-        self.ahead = look.into_ahead();
-        self.worked += std::mem::take(&mut self.ahead.worked);
-        judged
+        self.with_look(me, |st, look| judge(st, Some(look)))
     }
 
     /// Sets up the next round of a match once one has ended (`outcome`,
