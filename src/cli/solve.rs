@@ -59,21 +59,20 @@ impl Solve {
         let databases = self.databases(&solver, &game, (memory - table) as u64)?;
         let of = game.legal_turns().len() as u64;
         let (root, jobs) = (game.clone(), self.run.jobs());
-        let solution = std::thread::scope(|s| {
-            let solver = &solver;
-            let run = s.spawn(move || solver.solve(&root, jobs));
-            let bar = runs::Progress::new(of, "first turns solved", self.run.quiet);
-            while !run.is_finished() {
+        let bar = runs::Progress::new(of, "first turns solved", self.run.quiet);
+        let solver = &solver;
+        let solution = with_bar(
+            &bar,
+            move || solver.solve(&root, jobs),
+            |bar| {
                 bar.show(
                     solver.turns_solved() as u64,
                     format!("{} positions", thousands(solver.positions())),
-                );
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            run.join()
-        })
-        .map_err(|_| fail_plain("the solve's thread failed"))?
+                )
+            },
+        )?
         .map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
+        drop(bar);
         let _ = match self.format {
             Format::Text => write!(out, "{}{}", text(&v, &game, &solution), databases.text()),
             Format::Json => {
@@ -94,18 +93,16 @@ impl Solve {
         let dir = self.db.as_deref().map(std::path::Path::new);
         let (root, jobs, most) = (game.clone(), self.run.jobs(), self.db_seeds);
         let started = std::time::Instant::now();
-        let built = std::thread::scope(|s| {
-            let run = s.spawn(move || solver.build_databases(&root, bytes, most, dir, jobs));
-            let bar = runs::Progress::new(0, "entries", self.run.quiet);
-            while !run.is_finished() {
+        let bar = runs::Progress::new(0, "entries", self.run.quiet);
+        let built = with_bar(
+            &bar,
+            move || solver.build_databases(&root, bytes, most, dir, jobs),
+            |bar| {
                 let (level, done, of) = solver.building();
                 bar.show_of(done, of, format!("endgame database, {level} seeds"));
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            drop(bar);
-            run.join()
-        })
-        .map_err(|_| fail_plain("the database's thread failed"))?;
+            },
+        )?;
+        drop(bar);
         Ok(match built {
             Ok(most) => Databases::Built {
                 most,
@@ -146,6 +143,24 @@ impl Databases {
             Databases::Refused(why) => serde_json::json!({ "none": why }),
         }
     }
+}
+
+/// Runs `work` on a thread of its own while `show` keeps the bar up to
+/// date; what it returned.
+fn with_bar<T: Send>(
+    bar: &runs::Progress,
+    work: impl FnOnce() -> T + Send,
+    show: impl Fn(&runs::Progress),
+) -> Result<T, Failed> {
+    std::thread::scope(|s| {
+        let run = s.spawn(work);
+        while !run.is_finished() {
+            show(bar);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        run.join()
+    })
+    .map_err(|_| fail_plain("the solver's thread failed"))
 }
 
 /// A size in bytes: a number, with K, M or G (binary) after it or not.
@@ -194,16 +209,9 @@ fn bounds_text(lower: Option<Value>, upper: Option<Value>, solo: bool) -> String
 /// The variant's name, with the options in force: `kalah (holes=4,
 /// pit_seeds=3, empty_capture=no)`.
 fn titled(v: &Variant) -> String {
-    let options: Vec<String> = v
-        .engine
-        .rules
-        .options
-        .iter()
-        .map(|o| format!("{}={}", o.name, o.value))
-        .collect();
-    match options.is_empty() {
-        true => v.name().to_string(),
-        false => format!("{} ({})", v.name(), options.join(", ")),
+    match v.engine.rules.options_text() {
+        options if options.is_empty() => v.name().to_string(),
+        options => format!("{} ({options})", v.name()),
     }
 }
 

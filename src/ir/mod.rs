@@ -257,6 +257,17 @@ impl Setup {
 }
 
 impl Rules {
+    /// The options in force as a person reads them: `holes=4,
+    /// pit_seeds=3` (empty where the variant has none).
+    pub fn options_text(&self) -> String {
+        let options: Vec<String> = self
+            .options
+            .iter()
+            .map(|o| format!("{}={}", o.name, o.value))
+            .collect();
+        options.join(", ")
+    }
+
     /// Whether seeds can leave the game (`remove` at any moment, a turn
     /// cut short by `sowings at most N`): a position then says how many
     /// are out of play.

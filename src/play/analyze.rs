@@ -44,9 +44,7 @@ impl Plan {
     /// Why a player of the plan cannot play the game from `start`, if one
     /// cannot (see [`ai::refusal`]): asked before the games are played.
     pub fn refusal(&self, start: &crate::engine::Game) -> Option<String> {
-        let mut seats = self.players.to_vec();
-        seats.dedup();
-        seats.into_iter().find_map(|s| ai::refusal(s, start))
+        ai::refusal(&self.players, start)
     }
 }
 
@@ -689,15 +687,10 @@ impl Report<'_> {
         }
         let off = self.switched_off();
         if !off.is_empty() {
-            let options: Vec<String> = r
-                .options
-                .iter()
-                .map(|o| format!("{}={}", o.name, o.value))
-                .collect();
             let _ = writeln!(
                 s,
                 "off under the options in force ({}): rule {}",
-                options.join(", "),
+                r.options_text(),
                 off.join(", rule ")
             );
         }

@@ -35,9 +35,7 @@ impl Seats {
     /// Why a seat's player cannot play `game`'s variant, if one cannot
     /// (see [`ai::refusal`]): asked before the game starts.
     pub fn refusal(&self, game: &Game) -> Option<String> {
-        let mut kinds = self.kinds.to_vec();
-        kinds.dedup();
-        kinds.into_iter().find_map(|k| ai::refusal(k, game))
+        ai::refusal(&self.kinds, game)
     }
 
     /// Whether a person plays some seat.

@@ -499,7 +499,7 @@ pub fn ai(body: &[u8]) -> Answer {
         if game.outcome().is_some() {
             return Err(bad("the game is over: there is no turn to choose"));
         }
-        if let Some(why) = ai::refusal(seat, &game) {
+        if let Some(why) = ai::refusal(&[seat], &game) {
             return Err(bad(why));
         }
         let mut agent = ai::computer(seat, level, a.seed.unwrap_or(0))

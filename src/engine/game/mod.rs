@@ -135,27 +135,8 @@ impl Game {
     pub fn set_position(&mut self, pos: &Position) -> Result<(), TooLong> {
         let (e, st) = (&self.engine, &mut self.st);
         st.pos.copy_from(pos);
-        st.before.copy_from(pos);
+        st.afresh(e);
         st.seen.clear();
-        st.rounds = 0;
-        st.round_plies = 1;
-        st.round_over = false;
-        st.repeated = false;
-        st.cut = false;
-        st.ended = State::default().ended;
-        let total = pos.total() as i64;
-        if total != st.total || st.ends.iter().all(Vec::is_empty) {
-            st.total = total;
-            st.ends = e.bound_ends(total);
-        }
-        st.legal.clear();
-        st.endless.clear();
-        st.judged = false;
-        st.outcome = None;
-        st.plies = 0;
-        st.forbade.clear();
-        st.traced_listing = false;
-        st.acts.fired.clear();
         st.settle(e, false)
     }
 
@@ -171,21 +152,12 @@ impl Game {
         seen: Vec<u32>,
         listing_only: bool,
     ) -> Result<Game, TooLong> {
-        // Seeds leave play only where the rules say (`remove` while
-        // sowing, a turn cut short), so the total is counted once per game
-        // and again after such a turn.
-        let total = pos.total() as i64;
         let mut st = State {
-            before: pos.clone(),
             pos,
-            total,
-            ends: engine.bound_ends(total),
             listing_only,
-            // (A round over in the position given goes on to the next, as
-            // it would in play.)
-            round_plies: 1,
             ..State::default()
         };
+        st.afresh(&engine);
         st.seen = History::from_records(seen, engine.record_len());
         st.settle(&engine, false)?;
         Ok(Game { engine, st })
@@ -585,6 +557,38 @@ pub const ENDLESS: &str = "endless_turn";
 type Fired = Option<(usize, Option<Option<Player>>)>;
 
 impl State {
+    /// Becomes a game just started from the position it holds, keeping
+    /// its buffers (and what it learnt of turns that never end and of
+    /// positions looked ahead at, which depends on positions alone); the
+    /// positions seen before are the caller's to set.
+    fn afresh(&mut self, e: &Engine) {
+        self.before.copy_from(&self.pos);
+        self.rounds = 0;
+        // (A round over in the position given goes on to the next, as it
+        // would in play.)
+        self.round_plies = 1;
+        self.round_over = false;
+        self.repeated = false;
+        self.cut = false;
+        self.ended = State::default().ended;
+        // Seeds leave play only where the rules say (`remove` while
+        // sowing, a turn cut short), so the total is counted once per
+        // game and again after such a turn.
+        let total = self.pos.total() as i64;
+        if total != self.total || self.ends.iter().all(Vec::is_empty) {
+            self.total = total;
+            self.ends = e.bound_ends(total);
+        }
+        self.legal.clear();
+        self.endless.clear();
+        self.judged = false;
+        self.outcome = None;
+        self.plies = 0;
+        self.forbade.clear();
+        self.traced_listing = false;
+        self.acts.fired.clear();
+    }
+
     /// After a turn (or on loading): repetition bookkeeping, the legal
     /// turns, and the end rules.
     fn settle(&mut self, me: &Arc<Engine>, stored: bool) -> Result<(), TooLong> {

@@ -131,15 +131,21 @@ pub fn computer(seat: Seat, level: u8, seed: u64) -> Option<Box<dyn Agent>> {
     }
 }
 
-/// Why a seat cannot play `game`'s variant, if it cannot: only a perfect
-/// player is ever refused, where the variant cannot be solved or is too
-/// large (see [`perfect::refusal`]). Each face that seats players asks
-/// before the game starts.
-pub fn refusal(seat: Seat, game: &Game) -> Option<String> {
-    match seat {
-        Seat::Perfect => perfect::refusal(game),
-        Seat::Human | Seat::Random | Seat::Mcts | Seat::Minimax => None,
-    }
+/// Why a player of `seats` cannot play `game`'s variant, if one cannot:
+/// only a perfect player is ever refused, where the variant cannot be
+/// solved or is too large (see [`perfect::refusal`], asked once however
+/// many seats it takes). Each face that seats players asks before the
+/// game starts.
+pub fn refusal(seats: &[Seat], game: &Game) -> Option<String> {
+    let refuses = |s: &Seat| match s {
+        Seat::Perfect => true,
+        Seat::Human | Seat::Random | Seat::Mcts | Seat::Minimax => false,
+    };
+    seats
+        .iter()
+        .any(refuses)
+        .then(|| perfect::refusal(game))
+        .flatten()
 }
 
 /// Plays uniformly at random among the legal turns.

@@ -66,16 +66,7 @@ impl Db {
         if !(1..=MAX_PITS).contains(&pits) {
             return Err(format!("a database numbers boards of 1 to {MAX_PITS} pits"));
         }
-        let vars: Vec<u32> = (0..engine.rules.vars.len())
-            .flat_map(|v| {
-                let var = &engine.rules.vars[v];
-                let values = match var.numbers {
-                    Some((low, high)) => (high - low + 1).clamp(1, 1 << 16) as u32,
-                    None => var.values.len().max(1) as u32,
-                };
-                std::iter::repeat_n(values, engine.var_slots_of(v))
-            })
-            .collect();
+        let vars = super::key::var_radices(engine);
         let var_count = vars
             .iter()
             .try_fold(1u64, |a, &r| {
@@ -117,16 +108,14 @@ impl Db {
         Some(pos.cells[..self.pits].iter().map(|&c| c as usize).sum())
     }
 
-    /// The entry of a position of `n` seeds in the pits (its stores
-    /// aside).
-    fn index(&self, pos: &Position, n: usize) -> u64 {
+    /// The entry of a position in its level (its stores aside).
+    fn index(&self, pos: &Position) -> u64 {
         // The bars between the pits, as stars and bars lay them out.
         let (mut rank, mut at) = (0u64, 0usize);
         for k in 1..self.pits {
             at += pos.cells[k - 1] as usize;
             rank += self.choose[at + k - 1][k];
         }
-        let _ = n;
         let mut v = 0u64;
         for (&x, &r) in pos.vars.iter().zip(&self.vars) {
             v = v * u64::from(r) + u64::from(x);
@@ -173,7 +162,7 @@ impl Db {
     pub(super) fn gain(&self, pos: &Position) -> Option<i64> {
         let n = self.seeds(pos)?;
         let level = self.levels.get(n)?;
-        let v = level[self.index(pos, n) as usize];
+        let v = level[self.index(pos) as usize];
         (v != UNKNOWN).then_some(i64::from(v))
     }
 
@@ -203,12 +192,11 @@ pub(super) fn build(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Db, String> {
     let below = below.min(MAX_LEVEL + 1);
-    let probe = Db::new(engine, below.max(1))?;
+    let mut db = Db::new(engine, below.max(1))?;
     let mut most = 0;
-    while most + 1 < below && probe.bytes(most + 1) <= bytes && most < MAX_LEVEL {
+    while most + 1 < below && db.bytes(most + 1) <= bytes && most < MAX_LEVEL {
         most += 1;
     }
-    let mut db = Db::new(engine, most)?;
     let folder = dir.map(|d| d.join(fingerprint(engine)));
     for n in 0..=most {
         if stop() {
@@ -411,7 +399,7 @@ impl Builder<'_> {
             let gain = self.db.gain(pos).ok_or("a level below is not built")?;
             Ok(Led::Known(if same { d + gain } else { d - gain }))
         } else if k == self.n {
-            Ok(Led::Level(self.db.index(pos, k), d, same))
+            Ok(Led::Level(self.db.index(pos), d, same))
         } else {
             Err("a turn put seeds back into the pits".into())
         }

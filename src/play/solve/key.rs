@@ -15,27 +15,36 @@ pub(super) struct Keys {
     vars: Vec<u32>,
 }
 
+/// How many values each variable slot of a position holds, in the order
+/// of [`Position::vars`]: a digit's radix (the keys' and the endgame
+/// databases').
+pub(super) fn var_radices(engine: &Engine) -> Vec<u32> {
+    engine
+        .rules
+        .vars
+        .iter()
+        .enumerate()
+        .flat_map(|(v, var)| {
+            let values = match var.numbers {
+                Some((low, high)) => high.saturating_sub(low).saturating_add(1),
+                None => var.values.len() as i64,
+            };
+            let slots = engine.var_slots_of(v);
+            std::iter::repeat_n(values.clamp(1, i64::from(u32::MAX)) as u32, slots)
+        })
+        .collect()
+}
+
 impl Keys {
     /// The numbering of positions of at most `seeds` seeds in play, or
     /// why there is none (a board too large to number in 128 bits).
     pub(super) fn new(engine: &Engine, seeds: u64) -> Result<Keys, String> {
         let seeds = u32::try_from(seeds.saturating_add(1))
             .map_err(|_| format!("{seeds} seeds are too many to solve"))?;
-        let vars: Vec<u32> = engine
-            .rules
-            .vars
-            .iter()
-            .enumerate()
-            .flat_map(|(v, var)| {
-                let values = match var.numbers {
-                    Some((low, high)) => high.saturating_sub(low).saturating_add(1),
-                    None => var.values.len() as i64,
-                };
-                let slots = engine.var_slots_of(v);
-                std::iter::repeat_n(values.clamp(1, i64::from(u32::MAX)) as u32, slots)
-            })
-            .collect();
-        let keys = Keys { seeds, vars };
+        let keys = Keys {
+            seeds,
+            vars: var_radices(engine),
+        };
         // The largest key: every digit at its highest.
         let digits = engine.cells() + 2;
         let mut room: u128 = 3;

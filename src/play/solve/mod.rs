@@ -94,6 +94,16 @@ impl Value {
         }
     }
 
+    /// The number the search orders values by (its inverse: [`Value::of`]).
+    fn number(self) -> i32 {
+        let r = match self.result {
+            Verdict::Win => RESULT,
+            Verdict::Draw => 0,
+            Verdict::Loss => -RESULT,
+        };
+        r + self.margin as i32
+    }
+
     /// A bound of the search as a value, if the side is bounded.
     fn bound(v: i32) -> Option<Value> {
         (v.abs() < INFINITE).then(|| Value::of(v))
@@ -160,9 +170,10 @@ struct Shared {
     /// The most positions a solve may search (see [`Solver::with_limit`]).
     limit: u64,
     solo: bool,
-    /// Where the stores decide only the margin (see `stores`): each
-    /// store's cell, so that a database's entry gives a value.
-    bounded: Option<[usize; 2]>,
+    /// Where the stores decide only the margin (see `stores`), each
+    /// store's cell, so that a database's entry gives a value; else why
+    /// they decide more.
+    margin_only: Result<[usize; 2], String>,
     /// The endgame databases, once built.
     db: std::sync::OnceLock<db::Db>,
     /// How far building them has got.
@@ -190,9 +201,7 @@ impl Shared {
             || self.failed.load(Relaxed)
             || self.positions.load(Relaxed) > self.limit
     }
-}
 
-impl Shared {
     /// The value of a position to its player to move, where the
     /// databases hold it: the stores' difference and what is still to be
     /// won. (The seeds left would bound every other position's value as
@@ -201,7 +210,7 @@ impl Shared {
     /// refused.)
     #[inline]
     fn known(&self, pos: &Position) -> Option<i32> {
-        let [s0, s1] = self.bounded?;
+        let [s0, s1] = *self.margin_only.as_ref().ok()?;
         let gain = self.db.get()?.gain(pos)?;
         let me = usize::from(pos.to_move? & 1);
         let stores = [pos.cells[s0], pos.cells[s1]].map(i64::from);
@@ -212,18 +221,23 @@ impl Shared {
 /// The value of a game won, drawn or lost by the scores alone, by this
 /// margin (clamped to the margins the solver counts).
 fn margin_value(m: i64) -> i32 {
-    let m = m.clamp(-MAX_MARGIN, MAX_MARGIN) as i32;
-    m.signum() * RESULT + m
+    let margin = m.clamp(-MAX_MARGIN, MAX_MARGIN);
+    let result = match margin.signum() {
+        1 => Verdict::Win,
+        0 => Verdict::Draw,
+        _ => Verdict::Loss,
+    };
+    Value { result, margin }.number()
 }
 
 /// The value of a finished game to `me`, as the search counts it.
 fn value_of_outcome(shared: &Shared, o: &Outcome, me: Player) -> Result<i32, Stop> {
     let me = usize::from(me & 1);
     let result = match o.winner {
-        Some(p) if usize::from(p & 1) == me => RESULT,
-        Some(_) => -RESULT,
-        None if shared.solo => -RESULT,
-        None => 0,
+        Some(p) if usize::from(p & 1) == me => Verdict::Win,
+        Some(_) => Verdict::Loss,
+        None if shared.solo => Verdict::Loss,
+        None => Verdict::Draw,
     };
     let margin = if shared.solo {
         o.scores[0]
@@ -235,7 +249,12 @@ fn value_of_outcome(shared: &Shared, o: &Outcome, me: Player) -> Result<i32, Sto
             "a game ends with a margin of {margin}, past the {MAX_MARGIN} the solver counts"
         ))));
     }
-    Ok(result + margin as i32)
+    Ok(Value { result, margin }.number())
+}
+
+/// A turn past the engine's work limit: nothing can be said of its value.
+fn too_long() -> Unsolvable {
+    Unsolvable::new("a turn runs past the engine's work limit: its value cannot be known")
 }
 
 /// Why a variant cannot be solved at all, if it cannot: where a position
@@ -345,9 +364,10 @@ impl Solver {
                 failed: AtomicBool::new(false),
                 limit: u64::MAX,
                 solo: engine.rules.seats() == 1,
-                bounded: stores::blind(&engine.rules)
-                    .is_none()
-                    .then(|| [0, 1].map(|p| usize::from(engine.store_cell(p)))),
+                margin_only: match stores::blind(&engine.rules) {
+                    None => Ok([0, 1].map(|p| usize::from(engine.store_cell(p)))),
+                    Some(why) => Err(why),
+                },
                 db: std::sync::OnceLock::new(),
                 building: db::Building::default(),
             },
@@ -376,14 +396,12 @@ impl Solver {
         dir: Option<&std::path::Path>,
         jobs: usize,
     ) -> Result<usize, String> {
-        if let Some(why) = stores::blind(&game.engine().rules) {
-            return Err(format!("no endgame database: {why}"));
-        }
+        let cells = match &self.shared.margin_only {
+            Ok(cells) => cells,
+            Err(why) => return Err(format!("no endgame database: {why}")),
+        };
         let pos = game.position();
-        let stores: u64 = [0, 1]
-            .map(|p| u64::from(pos.cells[usize::from(game.engine().store_cell(p))]))
-            .iter()
-            .sum();
+        let stores: u64 = cells.iter().map(|&c| u64::from(pos.cells[c])).sum();
         let in_play = (pos.total() - stores) as usize;
         // Half the seeds in play unless told: past that a level costs
         // more to build than the search it saves.
@@ -453,11 +471,7 @@ impl Solver {
         let mut children = Vec::with_capacity(turns.len());
         for &t in &turns {
             let mut child = game.clone();
-            child.play(t).map_err(|_| {
-                Unsolvable::new(
-                    "a turn runs past the engine's work limit: its value cannot be known",
-                )
-            })?;
+            child.play(t).map_err(|_| too_long())?;
             self.shared.count(1);
             children.push(std::sync::Mutex::new(Some((t, child))));
         }
@@ -555,17 +569,5 @@ impl Solver {
             lower: Value::bound(lower),
             upper: Value::bound(upper),
         })
-    }
-}
-
-impl Value {
-    /// The number the search orders values by.
-    fn number(self) -> i32 {
-        let r = match self.result {
-            Verdict::Win => RESULT,
-            Verdict::Draw => 0,
-            Verdict::Loss => -RESULT,
-        };
-        r + self.margin as i32
     }
 }

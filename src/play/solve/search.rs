@@ -141,7 +141,8 @@ impl<'s> Worker<'s> {
         }
         let key = self.shared.key(head.position())?;
         let mut hint = None;
-        if let Some(e) = self.shared.table.probe(key) {
+        let held = self.shared.table.probe(key);
+        if let Some(e) = held {
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta || lo == hi {
                 return Ok(lo);
@@ -194,7 +195,8 @@ impl<'s> Worker<'s> {
         let (best, best_i) = found?;
         self.path.remove(&key);
         // What the search learnt: a bound on the side it failed, else the
-        // value; merged with what the table held.
+        // value; merged with what the table held of it when the search
+        // began.
         let (mut lo, mut hi) = (-INFINITE, INFINITE);
         if best <= alpha {
             hi = best;
@@ -203,7 +205,7 @@ impl<'s> Worker<'s> {
         } else {
             (lo, hi) = (best, best);
         }
-        if let Some(e) = self.shared.table.probe(key) {
+        if let Some(e) = held {
             let (old_lo, old_hi) = (lo.max(i32::from(e.lower)), hi.min(i32::from(e.upper)));
             // (Bounds from another search that do not meet this one's
             // are dropped: what this search found stands.)
@@ -319,9 +321,7 @@ impl<'s> Worker<'s> {
     }
 }
 
-/// A turn past the engine's work limit: nothing can be said of its value.
+/// A turn past the engine's work limit, as the search stops for it.
 fn too_long() -> Stop {
-    Stop::Unsolvable(Unsolvable::new(
-        "a turn runs past the engine's work limit: its value cannot be known",
-    ))
+    Stop::Unsolvable(super::too_long())
 }
