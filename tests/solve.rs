@@ -360,3 +360,62 @@ end stuck when no_legal_turn winner opponent
     // (It is solved all the same, by search alone.)
     assert!(solver.solve(&game, 1).expect("solved").value().is_some());
 }
+
+/// Where the endgame databases hold a position, the searching players
+/// play a turn they prove best: in endgames of Kalah(6,4) reached by
+/// random play from the start, `minimax` and `mcts` at level 1 (which
+/// alone would often not) choose only turns the solver finds best.
+#[test]
+fn minimax_and_mcts_play_perfectly_where_the_databases_reach() {
+    use rand::{Rng, SeedableRng};
+    use sow::ai::{computer, Seat};
+    use sow::solve::Endgame;
+    let v = kalah(6, 4, true);
+    let reach = Endgame::new(&start(&v), sow::solve::PLAYERS_BYTES)
+        .expect("Kalah has databases")
+        .reach();
+    assert!(reach >= 8, "levels of up to {reach} seeds");
+    let pits = v.engine.cells() - 2;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let (mut positions, mut choices) = (0, 0);
+    while positions < 12 {
+        // A random game from the start, up to its first position within
+        // the databases' reach.
+        let mut game = start(&v);
+        while game.outcome().is_none()
+            && game.position().cells[..pits].iter().sum::<u32>() as usize > reach
+        {
+            let legal = game.legal_turns();
+            let t = legal[rng.gen_range(0..legal.len())];
+            game.play(t).expect("a turn");
+        }
+        if game.outcome().is_some() || game.legal_turns().len() < 2 {
+            continue;
+        }
+        let best = Solver::new(&game, 16 << 20)
+            .expect("solvable")
+            .solve(&game, 1)
+            .expect("solved")
+            .best();
+        if best.len() < game.legal_turns().len() {
+            choices += 1;
+        }
+        for seat in [Seat::Minimax, Seat::Mcts] {
+            for seed in 0..3 {
+                let t = computer(seat, 1, seed)
+                    .expect("a computer")
+                    .choose(&game)
+                    .expect("a turn");
+                assert!(
+                    best.contains(&t),
+                    "{} plays {} in {:?}, not a best turn",
+                    seat.name(),
+                    sow::notation::write_turn(&game, t),
+                    game.position()
+                );
+            }
+        }
+        positions += 1;
+    }
+    assert!(choices >= 6, "{choices} positions where a turn is not best");
+}

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{searching, to_move, Agent};
+use super::{endgame_turn, searching, to_move, Agent};
 use crate::engine::{Game, TooLong, Turn};
 use crate::ir::Player;
 
@@ -147,6 +147,9 @@ impl Agent for AlphaBeta {
         let mut order: Vec<Turn> = root.legal_turns().to_vec();
         if order.len() == 1 {
             return Ok(order[0]);
+        }
+        if let Some(t) = endgame_turn(root, &mut self.rng) {
+            return Ok(t);
         }
         // Ties go to the first in this order: a seed's own.
         order.shuffle(&mut self.rng);

@@ -5,7 +5,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{rewards, searching, Agent};
+use super::{endgame_turn, rewards, searching, Agent};
 use crate::engine::{Game, TooLong, Turn};
 
 /// The exploration constant of UCT (√2: the textbook value for rewards in
@@ -103,6 +103,9 @@ impl Agent for Mcts {
         let legal = root.legal_turns();
         if legal.len() == 1 {
             return Ok(legal[0]);
+        }
+        if let Some(t) = endgame_turn(root, &mut self.rng) {
+            return Ok(t);
         }
         let mut nodes = vec![Node {
             turn: legal[0],

@@ -148,6 +148,14 @@ pub fn refusal(seats: &[Seat], game: &Game) -> Option<String> {
         .flatten()
 }
 
+/// A turn the endgame databases prove best in `game`, where they hold
+/// every turn's value (see [`crate::solve::Endgame`]); ties by `rng`. The
+/// searching players play it rather than search.
+pub(crate) fn endgame_turn(game: &Game, rng: &mut ChaCha8Rng) -> Option<Turn> {
+    let best = crate::solve::Endgame::for_players(game)?.best_turns(game)?;
+    best.get(rng.gen_range(0..best.len())).copied()
+}
+
 /// Plays uniformly at random among the legal turns.
 pub struct RandomAgent {
     rng: ChaCha8Rng,

@@ -100,12 +100,19 @@ impl Db {
         (0..=most).map(|n| self.size(n)).sum()
     }
 
+    /// The most seeds of the levels that fit in `bytes`, fewer than
+    /// `below`.
+    fn reach(&self, bytes: u64, below: usize) -> usize {
+        let mut most = 0;
+        while most + 1 < below && self.bytes(most + 1) <= bytes && most < MAX_LEVEL {
+            most += 1;
+        }
+        most
+    }
+
     /// The seeds laid in the pits of `pos`, if none is in hand.
     fn seeds(&self, pos: &Position) -> Option<usize> {
-        if pos.hands != [0, 0] {
-            return None;
-        }
-        Some(pos.cells[..self.pits].iter().map(|&c| c as usize).sum())
+        seeds(self.pits, pos)
     }
 
     /// The entry of a position in its level (its stores aside).
@@ -166,10 +173,24 @@ impl Db {
         (v != UNKNOWN).then_some(i64::from(v))
     }
 
+    /// The entries of level `n`, if built.
+    pub(super) fn entries(&self, n: usize) -> u64 {
+        self.levels.get(n).map_or(0, |l| l.len() as u64)
+    }
+
     /// The most seeds in the pits a level holds.
     pub(super) fn most(&self) -> usize {
         self.levels.len().saturating_sub(1)
     }
+}
+
+/// The seeds laid in the first `pits` cells of `pos` (its pits), if none
+/// is in hand: the level that would hold it.
+pub(super) fn seeds(pits: usize, pos: &Position) -> Option<usize> {
+    if pos.hands != [0, 0] {
+        return None;
+    }
+    Some(pos.cells.get(..pits)?.iter().map(|&c| c as usize).sum())
 }
 
 fn binomial(n: u64, k: u64) -> u64 {
@@ -178,6 +199,13 @@ fn binomial(n: u64, k: u64) -> u64 {
     }
     let k = k.min(n - k);
     (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// The most seeds in the pits of the levels that fit in `bytes` (fewer
+/// than `below`), or why none can be numbered.
+pub(super) fn reach(engine: &Engine, bytes: u64, below: usize) -> Result<usize, String> {
+    let below = below.min(MAX_LEVEL + 1);
+    Ok(Db::new(engine, below.max(1))?.reach(bytes, below))
 }
 
 /// Builds (or reads from `dir`) the levels of up to as many seeds as fit
@@ -193,10 +221,7 @@ pub(super) fn build(
 ) -> Result<Db, String> {
     let below = below.min(MAX_LEVEL + 1);
     let mut db = Db::new(engine, below.max(1))?;
-    let mut most = 0;
-    while most + 1 < below && db.bytes(most + 1) <= bytes && most < MAX_LEVEL {
-        most += 1;
-    }
+    let most = db.reach(bytes, below);
     let folder = dir.map(|d| d.join(fingerprint(engine)));
     for n in 0..=most {
         if stop() {
@@ -408,7 +433,7 @@ impl Builder<'_> {
 
 /// The name of a variant's databases: a hash of its rules but the setup
 /// (Kalah(6,4) and Kalah(6,5) share theirs).
-fn fingerprint(engine: &Engine) -> String {
+pub(super) fn fingerprint(engine: &Engine) -> String {
     let mut rules = engine.rules.clone();
     rules.setup.seeds.clear();
     rules.setup.by_starter = None;

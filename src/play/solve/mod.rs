@@ -13,6 +13,7 @@
 //! first turns are solved each exactly, on every core.
 
 mod db;
+mod endgame;
 mod key;
 mod search;
 mod stores;
@@ -26,6 +27,8 @@ use crate::ir::Player;
 use crate::play::runs;
 use key::Keys;
 use table::Table;
+
+pub use endgame::{Endgame, PLAYERS_BYTES};
 
 /// The memory the table takes unless told (`--memory`): 256 MiB (a
 /// table is touched all over: a larger one costs a small solve time).
@@ -218,6 +221,21 @@ impl Shared {
     }
 }
 
+impl Shared {
+    /// What a turn of `me`'s that led to `child` is worth to `me`, where
+    /// that is known without a search: the game it ends, or a position
+    /// the databases hold.
+    fn settled(&self, child: &Game, me: Player) -> Result<Option<i32>, Stop> {
+        if let Some(o) = child.outcome() {
+            return value_of_outcome(self, o, me).map(Some);
+        }
+        let pos = child.position();
+        Ok(self
+            .known(pos)
+            .map(|v| if pos.to_move == Some(me) { v } else { -v }))
+    }
+}
+
 /// The value of a game won, drawn or lost by the scores alone, by this
 /// margin (clamped to the margins the solver counts).
 fn margin_value(m: i64) -> i32 {
@@ -339,6 +357,10 @@ pub struct Solver {
     shared: Shared,
 }
 
+/// The positions past which the first guess at a turn's value deepens
+/// no further (see `search::Worker::guess`).
+const GUESS_BUDGET: u64 = 1 << 20;
+
 /// The stack each search thread gets: a line of play up to
 /// [`search::MAX_LINE`] turns deep, a frame a turn.
 const THREAD_STACK: usize = 64 << 20;
@@ -406,8 +428,21 @@ impl Solver {
         // Half the seeds in play unless told: past that a level costs
         // more to build than the search it saves.
         let below = most.map_or(in_play / 2 + 1, |m| m.saturating_add(1).min(in_play));
+        self.databases(game.engine(), bytes, below, dir, jobs)
+    }
+
+    /// Builds the levels of fewer than `below` seeds that fit in `bytes`
+    /// (see [`Solver::build_databases`]).
+    fn databases(
+        &self,
+        engine: &std::sync::Arc<Engine>,
+        bytes: u64,
+        below: usize,
+        dir: Option<&std::path::Path>,
+        jobs: usize,
+    ) -> Result<usize, String> {
         let built = db::build(
-            game.engine(),
+            engine,
             bytes,
             below,
             jobs,
@@ -422,6 +457,12 @@ impl Solver {
             .set(built)
             .map_err(|_| "the endgame databases are built once".to_string())?;
         Ok(most)
+    }
+
+    /// The entries of the databases' level of `n` seeds in the pits (none
+    /// if not built).
+    pub fn database_entries(&self, n: usize) -> u64 {
+        self.shared.db.get().map_or(0, |d| d.entries(n))
     }
 
     /// The value of a position (not over) to its player to move, where the
@@ -552,7 +593,12 @@ impl Solver {
             None => {
                 let same = child.position().to_move == Some(me);
                 let mut worker = search::Worker::new(&self.shared, child);
-                let (lo, hi) = match worker.exact(0) {
+                let guessed = if self.shared.solo {
+                    Ok(0)
+                } else {
+                    worker.guess(GUESS_BUDGET)
+                };
+                let (lo, hi) = match guessed.and_then(|g| worker.exact(g)) {
                     Ok(v) => (v, v),
                     Err(Stop::Interrupted { lower, upper }) => (lower, upper),
                     Err(Stop::Unsolvable(u)) => return Err(u),

@@ -18,6 +18,9 @@ pub(super) const MAX_LINE: usize = 4_000;
 /// (the shared count, Ctrl-C).
 const CHECK_EVERY: u64 = 1 << 12;
 
+/// The deepest the first guess searches, in turns.
+const MAX_GUESS_DEPTH: u32 = 60;
+
 /// A hasher for keys on the path: a key is already a number spread over
 /// its bits, mixed once.
 #[derive(Default)]
@@ -106,6 +109,88 @@ impl<'s> Worker<'s> {
         }
         self.flush();
         Ok(lower)
+    }
+
+    /// A first guess at the root's value for [`Worker::exact`]: a search
+    /// to a depth, the variant's estimate at its leaves, deepened two
+    /// turns at a time while the last depth took fewer than `budget`
+    /// positions (a guess near the value saves MTD(f) most of its
+    /// null-window searches). Its positions count with the solve's.
+    pub(super) fn guess(&mut self, budget: u64) -> Result<i32, Stop> {
+        let mut guess = 0;
+        let mut depth = 2;
+        while depth <= MAX_GUESS_DEPTH {
+            let before = self.searched;
+            guess = self.shallow(0, depth, -INFINITE, INFINITE)?;
+            if self.searched - before >= budget {
+                break;
+            }
+            depth += 2;
+        }
+        Ok(guess)
+    }
+
+    /// The value of `stack[level]` (a game not over) searched `depth`
+    /// turns deep, within alpha..beta: where the game ends or the
+    /// databases hold a position, its value; at the depth, the variant's
+    /// estimate (the mover's lead as a margin). No table and no path: a
+    /// guess only.
+    fn shallow(&mut self, level: usize, depth: u32, alpha: i32, beta: i32) -> Result<i32, Stop> {
+        let head = &self.stack[level];
+        if let Some(v) = self.shared.known(head.position()) {
+            return Ok(v);
+        }
+        let me: Player = head.position().to_move.unwrap_or(0);
+        if depth == 0 || level + 1 >= MAX_LINE || head.legal_turns().is_empty() {
+            return Ok(super::margin_value(self.lead(head, me)));
+        }
+        if self.stack.len() == level + 1 {
+            let deeper = self.stack[level].clone();
+            self.stack.push(deeper);
+        }
+        if self.kids.len() == level {
+            self.kids.push(Vec::new());
+            self.orders.push(Vec::new());
+        }
+        let mut kids = std::mem::take(&mut self.kids[level]);
+        let mut order = std::mem::take(&mut self.orders[level]);
+        let ranked = self.ranked(level, me, None, &mut kids, &mut order);
+        let mut best = -INFINITE - 1;
+        let mut a = alpha;
+        let mut found = ranked;
+        if found.is_ok() {
+            for &(_, _, k) in order.iter() {
+                std::mem::swap(&mut kids[k], &mut self.stack[level + 1]);
+                let child = &self.stack[level + 1];
+                let v = match child.outcome() {
+                    Some(o) => value_of_outcome(self.shared, o, me).unwrap_or(0),
+                    None if child.position().to_move == Some(me) => {
+                        match self.shallow(level + 1, depth - 1, a, beta) {
+                            Ok(v) => v,
+                            Err(e) => {
+                                found = Err(e);
+                                break;
+                            }
+                        }
+                    }
+                    None => match self.shallow(level + 1, depth - 1, -beta, -a) {
+                        Ok(v) => -v,
+                        Err(e) => {
+                            found = Err(e);
+                            break;
+                        }
+                    },
+                };
+                best = best.max(v);
+                a = a.max(v);
+                if a >= beta {
+                    break;
+                }
+            }
+        }
+        self.kids[level] = kids;
+        self.orders[level] = order;
+        found.map(|()| best)
     }
 
     /// Adds the positions searched to the shared count.
@@ -254,21 +339,17 @@ impl<'s> Worker<'s> {
                 return Ok((best, best_i));
             }
         }
-        order.clear();
-        let n = self.stack[level].legal_turns().len();
-        for i in (0..n).filter(|&i| Some(i) != hint) {
-            let k = order.len();
-            if kids.len() == k {
-                kids.push(self.stack[level].clone());
+        self.ranked(level, me, hint, kids, order)?;
+        // Enhanced transposition cut-off: a turn the table (or the
+        // databases) already shows good enough settles the position
+        // before any is searched.
+        for &(_, i, k) in order.iter() {
+            if let Some(v) = self.held_value(&kids[k], me)? {
+                if v >= beta {
+                    return Ok((v, i));
+                }
             }
-            let head = &self.stack[level];
-            kids[k]
-                .play_from(head, head.legal_turns()[i])
-                .map_err(|_| too_long())?;
-            self.counted()?;
-            order.push((self.rank(&kids[k], me), i, k));
         }
-        order.sort_unstable_by_key(|&(r, i, _)| (std::cmp::Reverse(r), i));
         for &(_, i, k) in order.iter() {
             std::mem::swap(&mut kids[k], &mut self.stack[level + 1]);
             let v = self.child_value(level + 1, me, a, beta)?;
@@ -282,6 +363,66 @@ impl<'s> Worker<'s> {
             }
         }
         Ok((best, best_i))
+    }
+
+    /// Plays each turn of `stack[level]` but `skip` into `kids` and ranks
+    /// them (see `rank`), the most promising first: `order` holds each
+    /// one's rank, turn and place in `kids`.
+    fn ranked(
+        &mut self,
+        level: usize,
+        me: Player,
+        skip: Option<usize>,
+        kids: &mut Vec<Game>,
+        order: &mut Vec<(i64, usize, usize)>,
+    ) -> Result<(), Stop> {
+        order.clear();
+        let n = self.stack[level].legal_turns().len();
+        for i in (0..n).filter(|&i| Some(i) != skip) {
+            let k = order.len();
+            if kids.len() == k {
+                kids.push(self.stack[level].clone());
+            }
+            let head = &self.stack[level];
+            kids[k]
+                .play_from(head, head.legal_turns()[i])
+                .map_err(|_| too_long())?;
+            self.counted()?;
+            order.push((self.rank(&kids[k], me), i, k));
+        }
+        order.sort_unstable_by_key(|&(r, i, _)| (std::cmp::Reverse(r), i));
+        Ok(())
+    }
+
+    /// The least a turn of `me`'s that led to `child` is known to be worth
+    /// to `me` without a search: a game it ends, a position the databases
+    /// hold, or the table's lower bound (its upper, for the opponent to
+    /// move).
+    fn held_value(&self, child: &Game, me: Player) -> Result<Option<i32>, Stop> {
+        if let Some(v) = self.shared.settled(child, me)? {
+            return Ok(Some(v));
+        }
+        let pos = child.position();
+        let Some(e) = self.shared.table.probe(self.shared.key(pos)?) else {
+            return Ok(None);
+        };
+        Ok(Some(if pos.to_move == Some(me) {
+            i32::from(e.lower)
+        } else {
+            -i32::from(e.upper)
+        }))
+    }
+
+    /// The variant's estimate of `me`'s lead in `game`: `me`'s less the
+    /// opponent's (a solitaire's, its one).
+    fn lead(&self, game: &Game, me: Player) -> i64 {
+        let e = game.engine().estimates(game.position());
+        let m = usize::from(me & 1);
+        if self.shared.solo {
+            e[0]
+        } else {
+            e[m].saturating_sub(e[1 - m])
+        }
     }
 
     /// What `stack[level]`, a turn of `me`'s played, is worth to `me`,
@@ -305,13 +446,7 @@ impl<'s> Worker<'s> {
                 Err(_) => 0,
             };
         }
-        let e = child.engine().estimates(child.position());
-        let m = usize::from(me & 1);
-        let lead = if self.shared.solo {
-            e[0]
-        } else {
-            e[m].saturating_sub(e[1 - m])
-        };
+        let lead = self.lead(child, me);
         let again = if child.position().to_move == Some(me) {
             4096
         } else {
