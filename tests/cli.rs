@@ -427,6 +427,26 @@ fn solve_gives_the_value_and_each_first_turns() {
         "{}",
         r.stdout
     );
+    // The best turns only: C, a loss by 4, is bounded below the value.
+    let r = sow(&[
+        &["solve"][..],
+        &KALAH_3_3,
+        &["--best-only", "--jobs", "1", "--format", "json"],
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+    assert_eq!(j["complete"], true);
+    assert_eq!((&j["result"], &j["margin"]), (&"win".into(), &2.into()));
+    assert_eq!(j["best_moves"], serde_json::json!(["A", "B"]));
+    let c = &j["moves"].as_array().expect("moves")[2];
+    assert_eq!(c["move"], "C");
+    assert_eq!(c["lower"], serde_json::Value::Null);
+    let upper = &c["upper"];
+    assert!(
+        upper["result"] != "win" || upper["margin"].as_i64() < Some(2),
+        "{c}"
+    );
     // What cannot be solved is named; a size that is not one is a usage
     // error.
     let r = sow(&["solve", "oware-abapa"]);

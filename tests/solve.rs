@@ -211,6 +211,51 @@ fn the_solver_agrees_with_plain_minimax_on_every_first_turn() {
     }
 }
 
+/// Solving for the best turns only finds the same value and the same
+/// best turns as solving every turn, and bounds every other turn below
+/// the value (on one thread and on two, where the turns are taken in
+/// another order).
+#[test]
+fn solving_the_best_turns_only_agrees_with_solving_every_turn() {
+    let mut boards: Vec<Variant> = Vec::new();
+    for (m, n) in [(2, 3), (3, 3), (3, 4), (4, 2), (4, 3)] {
+        boards.push(kalah(m, n, true));
+        boards.push(kalah(m, n, false));
+    }
+    boards.push(Variant::shipped("tchuka-ruma-solitaire").expect("ships"));
+    for v in &boards {
+        let game = start(v);
+        let every = Solver::new(&game, 16 << 20)
+            .expect("solvable")
+            .solve(&game, 2)
+            .expect("solved");
+        let value = every.value().expect("a value");
+        for jobs in [1, 2] {
+            let best = Solver::new(&game, 16 << 20)
+                .expect("solvable")
+                .best_only()
+                .solve(&game, jobs)
+                .expect("solved");
+            let what = format!("{} {:?}, {jobs} threads", v.name(), v.engine.rules.options);
+            assert_eq!(best.value(), Some(value), "{what}");
+            assert_eq!(best.best(), every.best(), "{what}");
+            for t in &best.turns {
+                let upper = t.upper.expect("every turn bounded above");
+                assert!(
+                    upper.result < value.result
+                        || (upper.result == value.result && upper.margin <= value.margin),
+                    "{what}: a turn bounded above the value"
+                );
+                if t.exact() != Some(value) {
+                    let exact = every.turns.iter().find(|e| e.turn == t.turn);
+                    let exact = exact.and_then(|e| e.exact()).expect("solved");
+                    assert!(exact != value, "{what}: a best turn not found");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn what_cannot_be_solved_is_named() {
     let refused = |name: &str| {

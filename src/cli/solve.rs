@@ -34,6 +34,11 @@ pub(super) struct Solve {
     /// in play unless told, as many as half of `--memory` holds; 0: none).
     #[arg(long, value_name = "N")]
     db_seeds: Option<usize>,
+    /// Solve only the best first turns exactly: each other is searched
+    /// only as far as it takes to show it worth less (its value then a
+    /// bound, `at most a draw`), which can take far fewer positions.
+    #[arg(long)]
+    best_only: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -53,8 +58,11 @@ impl Solve {
         } else {
             memory / 2
         };
-        let solver =
+        let mut solver =
             Solver::new(&game, table).map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
+        if self.best_only {
+            solver = solver.best_only();
+        }
         runs::catch_interrupt();
         let databases = self.databases(&solver, &game, (memory - table) as u64)?;
         let of = game.legal_turns().len() as u64;

@@ -44,7 +44,7 @@ impl Perfect {
 pub fn refusal(game: &Game) -> Option<String> {
     let why = |e: crate::solve::Unsolvable| format!("`perfect` cannot play this variant: it {e}");
     let solver = match Solver::new(game, MEMORY) {
-        Ok(s) => s.with_limit(MAX_POSITIONS),
+        Ok(s) => s.best_only().with_limit(MAX_POSITIONS),
         Err(e) => return Some(why(e)),
     };
     match solver.solve(game, 1) {
@@ -64,7 +64,7 @@ impl Agent for Perfect {
         if !same {
             // (A variant the solver refuses was refused before the game:
             // see `refusal`.)
-            let solver = Solver::new(game, MEMORY).map_err(|_| TooLong)?;
+            let solver = Solver::new(game, MEMORY).map_err(|_| TooLong)?.best_only();
             self.solver = Some((game.engine().clone(), solver));
         }
         let (_, solver) = self.solver.as_ref().expect("a solver");

@@ -19,7 +19,7 @@ mod search;
 mod stores;
 mod table;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
 use crate::engine::{Engine, Game, Outcome, Position, Turn};
@@ -179,6 +179,11 @@ struct Shared {
     margin_only: Result<[usize; 2], String>,
     /// The endgame databases, once built.
     db: std::sync::OnceLock<db::Db>,
+    /// Whether only the best first turns are solved exactly (see
+    /// [`Solver::best_only`]), and the best first turn's value found so
+    /// far, to the player to move.
+    best_only: bool,
+    best: AtomicI32,
     /// How far building them has got.
     building: db::Building,
 }
@@ -391,6 +396,8 @@ impl Solver {
                     Some(why) => Err(why),
                 },
                 db: std::sync::OnceLock::new(),
+                best_only: false,
+                best: AtomicI32::new(-INFINITE),
                 building: db::Building::default(),
             },
         })
@@ -400,6 +407,15 @@ impl Solver {
     /// known) once it has searched `positions` positions in all.
     pub fn with_limit(mut self, positions: u64) -> Solver {
         self.shared.limit = positions;
+        self
+    }
+
+    /// The same solver, solving only the best first turns exactly: each
+    /// other is searched only as far as it takes to show it worth less
+    /// than the best (its value then an upper bound), which can take far
+    /// fewer positions.
+    pub fn best_only(mut self) -> Solver {
+        self.shared.best_only = true;
         self
     }
 
@@ -493,8 +509,9 @@ impl Solver {
     }
 
     /// Solves `game`'s position (a game not over) on `jobs` threads: each
-    /// first turn's exact value, and so the position's. Ctrl-C stops it
-    /// with the bounds known.
+    /// first turn's exact value, and so the position's (with
+    /// [`Solver::best_only`], the best turns' exact values and a bound on
+    /// each other's). Ctrl-C stops it with the bounds known.
     pub fn solve(&self, game: &Game, jobs: usize) -> Result<Solution, Unsolvable> {
         let started = Instant::now();
         if game.outcome().is_some() {
@@ -502,42 +519,88 @@ impl Solver {
                 "the game is over: there is nothing to solve",
             ));
         }
+        self.shared.best.store(-INFINITE, Relaxed);
         let me = game.position().to_move.unwrap_or(0);
         let turns = game.legal_turns().to_vec();
-        // Each first turn played here (a game is not shared between
-        // threads), then solved on a thread of the solve's own: each
-        // thread takes the next turn not yet taken. (Plain threads, not a
-        // pool's: a computer player solving inside another run's pool
-        // must not be handed that run's work while it waits.)
+        // Each first turn played here; a thread takes a copy of the game
+        // it leads to (a game is not shared between threads).
         let mut children = Vec::with_capacity(turns.len());
         for &t in &turns {
             let mut child = game.clone();
             child.play(t).map_err(|_| too_long())?;
             self.shared.count(1);
-            children.push(std::sync::Mutex::new(Some((t, child))));
+            children.push(std::sync::Mutex::new(child));
         }
-        let next = AtomicUsize::new(0);
-        let found: Vec<std::sync::Mutex<Option<Result<TurnValue, Unsolvable>>>> = children
-            .iter()
-            .map(|_| std::sync::Mutex::new(None))
-            .collect();
-        let work = || loop {
-            let i = next.fetch_add(1, Relaxed);
-            let Some(slot) = children.get(i) else { break };
-            let Some((t, child)) = slot.lock().ok().and_then(|mut c| c.take()) else {
-                continue;
-            };
-            let v = self.first_turn(&child, me, t);
+        let child = |i: usize| children[i].lock().ok().map(|c| c.clone());
+        // First a guess at each turn's value (see `search::Worker::guess`);
+        // the turns are then solved the most promising first.
+        let guesses = self.on_threads(jobs, turns.len(), |i| {
+            let c = child(i).ok_or_else(|| Unsolvable::new("a first turn was lost"))?;
+            self.guess(&c, me)
+        })?;
+        let guesses = guesses.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let mut order: Vec<usize> = (0..turns.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(guesses[i]));
+        let found = self.on_threads(jobs, turns.len(), |k| {
+            let i = order[k];
+            let c = child(i).ok_or_else(|| Unsolvable::new("a first turn was lost"))?;
+            let v = self.first_turn(&c, me, turns[i], guesses[i]);
             if v.is_err() {
                 self.shared.failed.store(true, Relaxed);
             }
             self.shared.solved.fetch_add(1, Relaxed);
+            v
+        })?;
+        let mut values = found.into_iter().collect::<Result<Vec<_>, _>>()?;
+        // The best first; ties in the turns' order.
+        let rank = |b: Option<Value>, low: bool| {
+            b.map_or(if low { -INFINITE } else { INFINITE }, |v| v.number())
+        };
+        let place = |t: &TurnValue| turns.iter().position(|&x| x == t.turn);
+        values.sort_by_key(|t| {
+            (
+                std::cmp::Reverse((rank(t.lower, true), rank(t.upper, false))),
+                place(t),
+            )
+        });
+        let lower = values.iter().map(|t| rank(t.lower, true)).max();
+        let upper = values.iter().map(|t| rank(t.upper, false)).max();
+        Ok(Solution {
+            lower: lower.and_then(Value::bound),
+            upper: upper.and_then(Value::bound),
+            turns: values,
+            positions: self.positions(),
+            seconds: started.elapsed().as_secs_f64(),
+            table_entries: self.shared.table.len(),
+            solo: self.shared.solo,
+        })
+    }
+
+    /// Runs `task` on `0..n` on up to `jobs` threads of the solve's own,
+    /// each taking the next not yet taken; the results in order. (Plain
+    /// threads, not a pool's: a computer player solving inside another
+    /// run's pool must not be handed that run's work while it waits.)
+    fn on_threads<T: Send>(
+        &self,
+        jobs: usize,
+        n: usize,
+        task: impl Fn(usize) -> T + Sync,
+    ) -> Result<Vec<T>, Unsolvable> {
+        let next = AtomicUsize::new(0);
+        let found: Vec<std::sync::Mutex<Option<T>>> =
+            (0..n).map(|_| std::sync::Mutex::new(None)).collect();
+        let work = || loop {
+            let i = next.fetch_add(1, Relaxed);
+            if i >= n {
+                break;
+            }
+            let v = task(i);
             if let Ok(mut f) = found[i].lock() {
                 *f = Some(v);
             }
         };
         let spawned = std::thread::scope(|s| {
-            let threads: Vec<_> = (0..jobs.clamp(1, turns.len().max(1)))
+            let threads: Vec<_> = (0..jobs.clamp(1, n.max(1)))
                 .map(|_| {
                     std::thread::Builder::new()
                         .stack_size(THREAD_STACK)
@@ -554,36 +617,43 @@ impl Solver {
                 .collect::<Result<Vec<()>, String>>()
         });
         spawned.map_err(|e| Unsolvable::new(format!("the search's threads: {e}")))?;
-        let found: Vec<Result<TurnValue, Unsolvable>> = found
+        found
             .into_iter()
             .map(|f| {
                 f.into_inner()
                     .ok()
                     .flatten()
-                    .unwrap_or_else(|| Err(Unsolvable::new("a first turn was not searched")))
+                    .ok_or_else(|| Unsolvable::new("a first turn was not searched"))
             })
-            .collect();
-        let mut values = found.into_iter().collect::<Result<Vec<_>, _>>()?;
-        // The best first; ties in the turns' order.
-        let rank = |b: Option<Value>, low: bool| {
-            b.map_or(if low { -INFINITE } else { INFINITE }, |v| v.number())
-        };
-        values.sort_by_key(|t| std::cmp::Reverse((rank(t.lower, true), rank(t.upper, false))));
-        let lower = values.iter().map(|t| rank(t.lower, true)).max();
-        let upper = values.iter().map(|t| rank(t.upper, false)).max();
-        Ok(Solution {
-            lower: lower.and_then(Value::bound),
-            upper: upper.and_then(Value::bound),
-            turns: values,
-            positions: self.positions(),
-            seconds: started.elapsed().as_secs_f64(),
-            table_entries: self.shared.table.len(),
-            solo: self.shared.solo,
-        })
+            .collect()
     }
 
-    /// The value to `me` of the first turn `t`, which led to `child`.
-    fn first_turn(&self, child: &Game, me: Player, t: Turn) -> Result<TurnValue, Unsolvable> {
+    /// A first guess at what the turn that led to `child` is worth to
+    /// `me` (0 in a solitaire, whose values a lead does not guess).
+    fn guess(&self, child: &Game, me: Player) -> Result<i32, Unsolvable> {
+        if child.outcome().is_some() || self.shared.solo {
+            return Ok(0);
+        }
+        let mut worker = search::Worker::new(&self.shared, child);
+        match worker.guess(GUESS_BUDGET) {
+            Ok(g) if child.position().to_move == Some(me) => Ok(g),
+            Ok(g) => Ok(-g),
+            Err(Stop::Interrupted { .. }) => Ok(0),
+            Err(Stop::Unsolvable(u)) => Err(u),
+        }
+    }
+
+    /// The value to `me` of the first turn `t`, which led to `child`,
+    /// from a guess at it. Solving for the best turns only, a turn is
+    /// first asked whether it is worth as much as the best found so far;
+    /// if not, that bound is all that is kept.
+    fn first_turn(
+        &self,
+        child: &Game,
+        me: Player,
+        t: Turn,
+        guess: i32,
+    ) -> Result<TurnValue, Unsolvable> {
         let (lower, upper) = match child.outcome() {
             Some(o) => match value_of_outcome(&self.shared, o, me) {
                 Ok(v) => (v, v),
@@ -591,22 +661,39 @@ impl Solver {
                 Err(Stop::Interrupted { lower, upper }) => (lower, upper),
             },
             None => {
-                let same = child.position().to_move == Some(me);
+                // The numbers of the child's mover: negated for the
+                // opponent.
+                let sign = if child.position().to_move == Some(me) {
+                    1
+                } else {
+                    -1
+                };
                 let mut worker = search::Worker::new(&self.shared, child);
-                let guessed = if self.shared.solo {
-                    Ok(0)
+                let best = self.shared.best.load(Relaxed);
+                let below_best = if self.shared.best_only && best > -INFINITE {
+                    // Is the turn worth at least `best` to `me`?
+                    match worker.at_least(if sign == 1 { best } else { 1 - best }) {
+                        Ok(g) if sign * g < best => Some(Ok((-INFINITE, sign * g))),
+                        Ok(_) => None,
+                        Err(e) => Some(Err(e)),
+                    }
                 } else {
-                    worker.guess(GUESS_BUDGET)
+                    None
                 };
-                let (lo, hi) = match guessed.and_then(|g| worker.exact(g)) {
-                    Ok(v) => (v, v),
-                    Err(Stop::Interrupted { lower, upper }) => (lower, upper),
+                let found = match below_best {
+                    Some(bound) => bound,
+                    None => worker.exact(sign * guess).map(|v| (sign * v, sign * v)),
+                };
+                match found {
+                    Ok((lo, hi)) => {
+                        if lo == hi {
+                            self.shared.best.fetch_max(lo, Relaxed);
+                        }
+                        (lo, hi)
+                    }
+                    Err(Stop::Interrupted { lower, upper }) if sign == 1 => (lower, upper),
+                    Err(Stop::Interrupted { lower, upper }) => (-upper, -lower),
                     Err(Stop::Unsolvable(u)) => return Err(u),
-                };
-                if same {
-                    (lo, hi)
-                } else {
-                    (-hi, -lo)
                 }
             }
         };

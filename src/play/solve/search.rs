@@ -111,6 +111,16 @@ impl<'s> Worker<'s> {
         Ok(lower)
     }
 
+    /// Whether the root's value is at least `target`, by one null-window
+    /// search: a value at least `target` if it is (a lower bound), else
+    /// less (an upper bound).
+    pub(super) fn at_least(&mut self, target: i32) -> Result<i32, Stop> {
+        self.path.clear();
+        let g = self.search(0, target - 1, target);
+        self.flush();
+        g
+    }
+
     /// A first guess at the root's value for [`Worker::exact`]: a search
     /// to a depth, the variant's estimate at its leaves, deepened two
     /// turns at a time while the last depth took fewer than `budget`
@@ -133,16 +143,30 @@ impl<'s> Worker<'s> {
     /// The value of `stack[level]` (a game not over) searched `depth`
     /// turns deep, within alpha..beta: where the game ends or the
     /// databases hold a position, its value; at the depth, the variant's
-    /// estimate (the mover's lead as a margin). No table and no path: a
-    /// guess only.
+    /// estimate (the mover's lead as a margin). A guess only: no path
+    /// (a cycle ends at the depth); the table's exact bounds are read and
+    /// its best turns tried first, and each position's best turn is noted
+    /// there as a guess's, for the exact search to try first.
     fn shallow(&mut self, level: usize, depth: u32, alpha: i32, beta: i32) -> Result<i32, Stop> {
         let head = &self.stack[level];
         if let Some(v) = self.shared.known(head.position()) {
             return Ok(v);
         }
         let me: Player = head.position().to_move.unwrap_or(0);
-        if depth == 0 || level + 1 >= MAX_LINE || head.legal_turns().is_empty() {
+        let n = head.legal_turns().len();
+        if depth == 0 || level + 1 >= MAX_LINE || n == 0 {
             return Ok(super::margin_value(self.lead(head, me)));
+        }
+        let key = self.shared.key(head.position())?;
+        let found = self.shared.table.probe(key);
+        if let Some(e) = found.filter(|e| !e.shallow) {
+            let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
+            if lo >= beta || lo == hi {
+                return Ok(lo);
+            }
+            if hi <= alpha {
+                return Ok(hi);
+            }
         }
         if self.stack.len() == level + 1 {
             let deeper = self.stack[level].clone();
@@ -155,11 +179,16 @@ impl<'s> Worker<'s> {
         let mut kids = std::mem::take(&mut self.kids[level]);
         let mut order = std::mem::take(&mut self.orders[level]);
         let ranked = self.ranked(level, me, None, &mut kids, &mut order);
-        let mut best = -INFINITE - 1;
+        // The table's best turn first.
+        let hint = found.map(|e| usize::from(e.best));
+        if let Some(at) = order.iter().position(|&(_, i, _)| Some(i) == hint) {
+            order[..=at].rotate_right(1);
+        }
+        let (mut best, mut best_i) = (-INFINITE - 1, 0);
         let mut a = alpha;
-        let mut found = ranked;
-        if found.is_ok() {
-            for &(_, _, k) in order.iter() {
+        let mut done = ranked;
+        if done.is_ok() {
+            for &(_, i, k) in order.iter() {
                 std::mem::swap(&mut kids[k], &mut self.stack[level + 1]);
                 let child = &self.stack[level + 1];
                 let v = match child.outcome() {
@@ -168,7 +197,7 @@ impl<'s> Worker<'s> {
                         match self.shallow(level + 1, depth - 1, a, beta) {
                             Ok(v) => v,
                             Err(e) => {
-                                found = Err(e);
+                                done = Err(e);
                                 break;
                             }
                         }
@@ -176,12 +205,14 @@ impl<'s> Worker<'s> {
                     None => match self.shallow(level + 1, depth - 1, -beta, -a) {
                         Ok(v) => -v,
                         Err(e) => {
-                            found = Err(e);
+                            done = Err(e);
                             break;
                         }
                     },
                 };
-                best = best.max(v);
+                if v > best {
+                    (best, best_i) = (v, i);
+                }
                 a = a.max(v);
                 if a >= beta {
                     break;
@@ -190,7 +221,21 @@ impl<'s> Worker<'s> {
         }
         self.kids[level] = kids;
         self.orders[level] = order;
-        found.map(|()| best)
+        done?;
+        // (Never over what the exact search learnt.)
+        if found.is_none_or(|e| e.shallow) {
+            self.shared.table.store(
+                key,
+                Entry {
+                    lower: -INFINITE as i16,
+                    upper: INFINITE as i16,
+                    best: best_i.min(usize::from(u8::MAX)) as u8,
+                    work: 0,
+                    shallow: true,
+                },
+            );
+        }
+        Ok(best)
     }
 
     /// Adds the positions searched to the shared count.
@@ -225,8 +270,10 @@ impl<'s> Worker<'s> {
             return Ok(v);
         }
         let key = self.shared.key(head.position())?;
-        let mut hint = None;
-        let held = self.shared.table.probe(key);
+        let found = self.shared.table.probe(key);
+        // A guess's entry gives only a turn to try first.
+        let mut hint = found.map(|e| usize::from(e.best));
+        let held = found.filter(|e| !e.shallow);
         if let Some(e) = held {
             let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta || lo == hi {
@@ -237,7 +284,6 @@ impl<'s> Worker<'s> {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
-            hint = Some(usize::from(e.best));
         }
         let me: Player = head.position().to_move.unwrap_or(0);
         let n = head.legal_turns().len();
@@ -266,7 +312,7 @@ impl<'s> Worker<'s> {
             self.orders.push(Vec::new());
         }
         let before = self.searched;
-        let hint = hint.filter(|&h| h < n);
+        hint = hint.filter(|&h| h < n);
         // The turn found best before is searched first, as it is; if it
         // does not settle the position, the others are each played once
         // and ranked (see `rank`), then searched in that order. (The
@@ -306,6 +352,7 @@ impl<'s> Worker<'s> {
                 upper: hi as i16,
                 best: best_i.min(usize::from(u8::MAX)) as u8,
                 work,
+                shallow: false,
             },
         );
         Ok(best)
@@ -406,6 +453,9 @@ impl<'s> Worker<'s> {
         let Some(e) = self.shared.table.probe(self.shared.key(pos)?) else {
             return Ok(None);
         };
+        if e.shallow {
+            return Ok(None);
+        }
         Ok(Some(if pos.to_move == Some(me) {
             i32::from(e.lower)
         } else {

@@ -13,12 +13,16 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 /// the player to move), `best` was the best turn found (an index in its
 /// legal turns), and `work` how much searching it took (log₂ of the
 /// positions searched under it: what is kept when two positions meet).
+/// A `shallow` entry is a guess's (a search to a depth, see
+/// `search::Worker::guess`): only its best turn is worth reading, as the
+/// turn to try first; its bounds are none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Entry {
     pub lower: i16,
     pub upper: i16,
     pub best: u8,
     pub work: u8,
+    pub shallow: bool,
 }
 
 impl Entry {
@@ -27,6 +31,7 @@ impl Entry {
             | u64::from(self.upper as u16) << 16
             | u64::from(self.best) << 32
             | u64::from(self.work) << 40
+            | u64::from(self.shallow) << 48
     }
 
     fn unpack(d: u64) -> Entry {
@@ -35,6 +40,7 @@ impl Entry {
             upper: (d >> 16) as u16 as i16,
             best: (d >> 32) as u8,
             work: (d >> 40) as u8,
+            shallow: (d >> 48) & 1 == 1,
         }
     }
 }
