@@ -634,10 +634,8 @@ impl Solver {
         if child.outcome().is_some() || self.shared.solo {
             return Ok(0);
         }
-        let mut worker = search::Worker::new(&self.shared, child);
-        match worker.guess(GUESS_BUDGET) {
-            Ok(g) if child.position().to_move == Some(me) => Ok(g),
-            Ok(g) => Ok(-g),
+        match search::Worker::new(&self.shared, child, me).guess(GUESS_BUDGET) {
+            Ok(g) => Ok(g),
             Err(Stop::Interrupted { .. }) => Ok(0),
             Err(Stop::Unsolvable(u)) => Err(u),
         }
@@ -645,8 +643,8 @@ impl Solver {
 
     /// The value to `me` of the first turn `t`, which led to `child`,
     /// from a guess at it. Solving for the best turns only, a turn is
-    /// first asked whether it is worth as much as the best found so far;
-    /// if not, that bound is all that is kept.
+    /// asked first whether it is worth as much as the best found so far
+    /// (by then); if not, that bound is all that is kept.
     fn first_turn(
         &self,
         child: &Game,
@@ -661,42 +659,26 @@ impl Solver {
                 Err(Stop::Interrupted { lower, upper }) => (lower, upper),
             },
             None => {
-                // The numbers of the child's mover: negated for the
-                // opponent.
-                let sign = if child.position().to_move == Some(me) {
-                    1
-                } else {
-                    -1
-                };
-                let mut worker = search::Worker::new(&self.shared, child);
-                let best = self.shared.best.load(Relaxed);
-                let below_best = if self.shared.best_only && best > -INFINITE {
-                    // Is the turn worth at least `best` to `me`?
-                    match worker.at_least(if sign == 1 { best } else { 1 - best }) {
-                        Ok(g) if sign * g < best => Some(Ok((-INFINITE, sign * g))),
-                        Ok(_) => None,
-                        Err(e) => Some(Err(e)),
+                // Solving for the best turns only, a value below the best
+                // found so far is not worth knowing exactly.
+                let floor = || {
+                    if self.shared.best_only {
+                        self.shared.best.load(Relaxed)
+                    } else {
+                        -INFINITE
                     }
-                } else {
-                    None
                 };
-                let found = match below_best {
-                    Some(bound) => bound,
-                    None => worker.exact(sign * guess).map(|v| (sign * v, sign * v)),
-                };
-                match found {
-                    Ok((lo, hi)) => {
-                        if lo == hi {
-                            self.shared.best.fetch_max(lo, Relaxed);
-                        }
-                        (lo, hi)
-                    }
-                    Err(Stop::Interrupted { lower, upper }) if sign == 1 => (lower, upper),
-                    Err(Stop::Interrupted { lower, upper }) => (-upper, -lower),
+                let mut worker = search::Worker::new(&self.shared, child, me);
+                match worker.exact(guess, &floor) {
+                    Ok(bounds) => bounds,
+                    Err(Stop::Interrupted { lower, upper }) => (lower, upper),
                     Err(Stop::Unsolvable(u)) => return Err(u),
                 }
             }
         };
+        if lower == upper {
+            self.shared.best.fetch_max(lower, Relaxed);
+        }
         Ok(TurnValue {
             turn: t,
             lower: Value::bound(lower),

@@ -48,6 +48,9 @@ impl Hasher for KeyHasher {
 /// on the line (a position met again on its own line is a cycle).
 pub(super) struct Worker<'s> {
     shared: &'s Shared,
+    /// Whether the root's mover is the opponent of the player its values
+    /// are for.
+    flip: bool,
     stack: Vec<Game>,
     /// A level's other turns, played to be ranked, and their order.
     kids: Vec<Vec<Game>>,
@@ -60,10 +63,12 @@ pub(super) struct Worker<'s> {
 }
 
 impl<'s> Worker<'s> {
-    /// A search from `root` (a game not over).
-    pub(super) fn new(shared: &'s Shared, root: &Game) -> Worker<'s> {
+    /// A search from `root` (a game not over) for `me`: its values are
+    /// what the root is worth to `me`, whoever is to move there.
+    pub(super) fn new(shared: &'s Shared, root: &Game, me: Player) -> Worker<'s> {
         Worker {
             shared,
+            flip: root.position().to_move != Some(me),
             stack: vec![root.clone()],
             kids: Vec::new(),
             orders: Vec::new(),
@@ -73,19 +78,41 @@ impl<'s> Worker<'s> {
         }
     }
 
-    /// The exact value of the root for its player to move, by null-window
-    /// searches (MTD(f)) from `guess`: each asks whether the value is at
-    /// least some number, and narrows the bounds; the number tried steps
-    /// out from the guess, doubling, until the value is bracketed, then
-    /// halves the bracket. Stopped, the bounds known so far.
-    pub(super) fn exact(&mut self, guess: i32) -> Result<i32, Stop> {
+    /// The root searched within alpha..beta (fail-soft), to `me`.
+    fn root(&mut self, alpha: i32, beta: i32) -> Result<i32, Stop> {
+        self.path.clear();
+        if self.flip {
+            Ok(-self.search(0, -beta, -alpha)?)
+        } else {
+            self.search(0, alpha, beta)
+        }
+    }
+
+    /// The exact value of the root, by null-window searches (MTD(f)) from
+    /// `guess`: each asks whether the value is at least some number, and
+    /// narrows the bounds; the number tried steps out from the guess,
+    /// doubling, until the value is bracketed, then halves the bracket.
+    /// A value below `floor()` (asked before each search) is not worth
+    /// knowing: the floor is tried first, and if the value is less, the
+    /// bounds are all that is found. Stopped, the bounds known so far.
+    pub(super) fn exact(
+        &mut self,
+        guess: i32,
+        floor: &dyn Fn() -> i32,
+    ) -> Result<(i32, i32), Stop> {
         let (mut lower, mut upper) = (-INFINITE, INFINITE);
         let mut step = 1;
         let mut target = guess.clamp(-INFINITE + 1, INFINITE);
         while lower < upper {
-            self.path.clear();
+            let floor = floor();
+            if upper < floor {
+                break;
+            }
+            if lower < floor {
+                target = floor;
+            }
             // Is the value at least `target`?
-            let g = match self.search(0, target - 1, target) {
+            let g = match self.root(target - 1, target) {
                 Ok(g) => g,
                 Err(Stop::Interrupted { .. }) => {
                     self.flush();
@@ -108,17 +135,7 @@ impl<'s> Worker<'s> {
             step = step.saturating_mul(2);
         }
         self.flush();
-        Ok(lower)
-    }
-
-    /// Whether the root's value is at least `target`, by one null-window
-    /// search: a value at least `target` if it is (a lower bound), else
-    /// less (an upper bound).
-    pub(super) fn at_least(&mut self, target: i32) -> Result<i32, Stop> {
-        self.path.clear();
-        let g = self.search(0, target - 1, target);
-        self.flush();
-        g
+        Ok((lower, upper))
     }
 
     /// A first guess at the root's value for [`Worker::exact`]: a search
@@ -137,7 +154,8 @@ impl<'s> Worker<'s> {
             }
             depth += 2;
         }
-        Ok(guess)
+        self.flush();
+        Ok(if self.flip { -guess } else { guess })
     }
 
     /// The value of `stack[level]` (a game not over) searched `depth`
@@ -168,60 +186,10 @@ impl<'s> Worker<'s> {
                 return Ok(hi);
             }
         }
-        if self.stack.len() == level + 1 {
-            let deeper = self.stack[level].clone();
-            self.stack.push(deeper);
-        }
-        if self.kids.len() == level {
-            self.kids.push(Vec::new());
-            self.orders.push(Vec::new());
-        }
-        let mut kids = std::mem::take(&mut self.kids[level]);
-        let mut order = std::mem::take(&mut self.orders[level]);
-        let ranked = self.ranked(level, me, None, &mut kids, &mut order);
-        // The table's best turn first.
         let hint = found.map(|e| usize::from(e.best));
-        if let Some(at) = order.iter().position(|&(_, i, _)| Some(i) == hint) {
-            order[..=at].rotate_right(1);
-        }
-        let (mut best, mut best_i) = (-INFINITE - 1, 0);
-        let mut a = alpha;
-        let mut done = ranked;
-        if done.is_ok() {
-            for &(_, i, k) in order.iter() {
-                std::mem::swap(&mut kids[k], &mut self.stack[level + 1]);
-                let child = &self.stack[level + 1];
-                let v = match child.outcome() {
-                    Some(o) => value_of_outcome(self.shared, o, me).unwrap_or(0),
-                    None if child.position().to_move == Some(me) => {
-                        match self.shallow(level + 1, depth - 1, a, beta) {
-                            Ok(v) => v,
-                            Err(e) => {
-                                done = Err(e);
-                                break;
-                            }
-                        }
-                    }
-                    None => match self.shallow(level + 1, depth - 1, -beta, -a) {
-                        Ok(v) => -v,
-                        Err(e) => {
-                            done = Err(e);
-                            break;
-                        }
-                    },
-                };
-                if v > best {
-                    (best, best_i) = (v, i);
-                }
-                a = a.max(v);
-                if a >= beta {
-                    break;
-                }
-            }
-        }
-        self.kids[level] = kids;
-        self.orders[level] = order;
-        done?;
+        let (best, best_i) = self.at_level(level, |w, kids, order| {
+            w.shallow_turns(level, depth, hint, (alpha, beta), kids, order)
+        })?;
         // (Never over what the exact search learnt.)
         if found.is_none_or(|e| e.shallow) {
             self.shared.table.store(
@@ -303,27 +271,14 @@ impl<'s> Worker<'s> {
                  positions that repeat: the value of endless play is not defined",
             )));
         }
-        if self.stack.len() == level + 1 {
-            let deeper = self.stack[level].clone();
-            self.stack.push(deeper);
-        }
-        if self.kids.len() == level {
-            self.kids.push(Vec::new());
-            self.orders.push(Vec::new());
-        }
         let before = self.searched;
         hint = hint.filter(|&h| h < n);
         // The turn found best before is searched first, as it is; if it
         // does not settle the position, the others are each played once
-        // and ranked (see `rank`), then searched in that order. (The
-        // games and the order are the level's own, kept from position to
-        // position: searching allocates only while it goes deeper.)
-        let mut kids = std::mem::take(&mut self.kids[level]);
-        let mut order = std::mem::take(&mut self.orders[level]);
-        let found = self.moves(level, me, hint, (alpha, beta), &mut kids, &mut order);
-        self.kids[level] = kids;
-        self.orders[level] = order;
-        let (best, best_i) = found?;
+        // and ranked (see `rank`), then searched in that order.
+        let (best, best_i) = self.at_level(level, |w, kids, order| {
+            w.moves(level, me, hint, (alpha, beta), kids, order)
+        })?;
         self.path.remove(&key);
         // What the search learnt: a bound on the side it failed, else the
         // value; merged with what the table held of it when the search
@@ -356,6 +311,71 @@ impl<'s> Worker<'s> {
             },
         );
         Ok(best)
+    }
+
+    /// Runs `f` with the scratch of `stack[level]`: the games its turns
+    /// lead to and their order, the level's own, kept from position to
+    /// position (made the first time the search comes this deep, so that
+    /// searching allocates only while it goes deeper).
+    fn at_level<R>(
+        &mut self,
+        level: usize,
+        f: impl FnOnce(&mut Self, &mut Vec<Game>, &mut Vec<(i64, usize, usize)>) -> R,
+    ) -> R {
+        if self.stack.len() == level + 1 {
+            let deeper = self.stack[level].clone();
+            self.stack.push(deeper);
+        }
+        if self.kids.len() == level {
+            self.kids.push(Vec::new());
+            self.orders.push(Vec::new());
+        }
+        let mut kids = std::mem::take(&mut self.kids[level]);
+        let mut order = std::mem::take(&mut self.orders[level]);
+        let found = f(self, &mut kids, &mut order);
+        self.kids[level] = kids;
+        self.orders[level] = order;
+        found
+    }
+
+    /// Searches the turns of `stack[level]` `depth` turns deep for a
+    /// guess (see `shallow`): ranked, the hint first. The best value and
+    /// its turn.
+    fn shallow_turns(
+        &mut self,
+        level: usize,
+        depth: u32,
+        hint: Option<usize>,
+        (alpha, beta): (i32, i32),
+        kids: &mut Vec<Game>,
+        order: &mut Vec<(i64, usize, usize)>,
+    ) -> Result<(i32, usize), Stop> {
+        let me: Player = self.stack[level].position().to_move.unwrap_or(0);
+        self.ranked(level, me, None, kids, order)?;
+        if let Some(at) = order.iter().position(|&(_, i, _)| Some(i) == hint) {
+            order[..=at].rotate_right(1);
+        }
+        let (mut best, mut best_i) = (-INFINITE - 1, 0);
+        let mut a = alpha;
+        for &(_, i, k) in order.iter() {
+            std::mem::swap(&mut kids[k], &mut self.stack[level + 1]);
+            let child = &self.stack[level + 1];
+            let v = match child.outcome() {
+                Some(o) => value_of_outcome(self.shared, o, me).unwrap_or(0),
+                None if child.position().to_move == Some(me) => {
+                    self.shallow(level + 1, depth - 1, a, beta)?
+                }
+                None => -self.shallow(level + 1, depth - 1, -beta, -a)?,
+            };
+            if v > best {
+                (best, best_i) = (v, i);
+            }
+            a = a.max(v);
+            if a >= beta {
+                break;
+            }
+        }
+        Ok((best, best_i))
     }
 
     /// Searches the turns of `stack[level]` within the window: the hint
