@@ -363,8 +363,22 @@ pub struct Solver {
 }
 
 /// The positions past which the first guess at a turn's value deepens
-/// no further (see `search::Worker::guess`).
-const GUESS_BUDGET: u64 = 1 << 20;
+/// no further (see `search::Worker::guess`): 2 to the power of 3 and
+/// half the seeds out of the stores, from 2¹² to 2²⁰ (a guess of a
+/// million positions, and the best turns it leaves in the table, soon
+/// repay themselves where the search takes many millions, but would be
+/// most of a small solve's work: Kalah(4,3) takes 0.2 million).
+fn guess_budget(game: &Game) -> u64 {
+    let pos = game.position();
+    let stored: u64 = [0, 1]
+        .map(|p| pos.cells.get(usize::from(game.engine().store_cell(p))))
+        .iter()
+        .flatten()
+        .map(|&&c| u64::from(c))
+        .sum();
+    let seeds = pos.total().saturating_sub(stored);
+    1 << (seeds / 2 + 3).clamp(12, 20)
+}
 
 /// The stack each search thread gets: a line of play up to
 /// [`search::MAX_LINE`] turns deep, a frame a turn.
@@ -634,7 +648,7 @@ impl Solver {
         if child.outcome().is_some() || self.shared.solo {
             return Ok(0);
         }
-        match search::Worker::new(&self.shared, child, me).guess(GUESS_BUDGET) {
+        match search::Worker::new(&self.shared, child, me).guess(guess_budget(child)) {
             Ok(g) => Ok(g),
             Err(Stop::Interrupted { .. }) => Ok(0),
             Err(Stop::Unsolvable(u)) => Err(u),
