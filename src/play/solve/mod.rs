@@ -369,15 +369,18 @@ pub struct Solver {
 /// repay themselves where the search takes many millions, but would be
 /// most of a small solve's work: Kalah(4,3) takes 0.2 million).
 fn guess_budget(game: &Game) -> u64 {
+    1 << (in_play(game) / 2 + 3).clamp(12, 20)
+}
+
+/// The seeds of `game`'s position out of the stores (in the pits and in
+/// hand).
+fn in_play(game: &Game) -> u64 {
     let pos = game.position();
     let stored: u64 = [0, 1]
-        .map(|p| pos.cells.get(usize::from(game.engine().store_cell(p))))
+        .map(|p| u64::from(pos.cells[usize::from(game.engine().store_cell(p))]))
         .iter()
-        .flatten()
-        .map(|&&c| u64::from(c))
         .sum();
-    let seeds = pos.total().saturating_sub(stored);
-    1 << (seeds / 2 + 3).clamp(12, 20)
+    pos.total() - stored
 }
 
 /// The stack each search thread gets: a line of play up to
@@ -448,13 +451,10 @@ impl Solver {
         dir: Option<&std::path::Path>,
         jobs: usize,
     ) -> Result<usize, String> {
-        let cells = match &self.shared.margin_only {
-            Ok(cells) => cells,
-            Err(why) => return Err(format!("no endgame database: {why}")),
-        };
-        let pos = game.position();
-        let stores: u64 = cells.iter().map(|&c| u64::from(pos.cells[c])).sum();
-        let in_play = (pos.total() - stores) as usize;
+        if let Err(why) = &self.shared.margin_only {
+            return Err(format!("no endgame database: {why}"));
+        }
+        let in_play = in_play(game) as usize;
         // Half the seeds in play unless told: past that a level costs
         // more to build than the search it saves.
         let below = most.map_or(in_play / 2 + 1, |m| m.saturating_add(1).min(in_play));

@@ -177,14 +177,8 @@ impl<'s> Worker<'s> {
         }
         let key = self.shared.key(head.position())?;
         let found = self.shared.table.probe(key);
-        if let Some(e) = found.filter(|e| !e.shallow) {
-            let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
-            if lo >= beta || lo == hi {
-                return Ok(lo);
-            }
-            if hi <= alpha {
-                return Ok(hi);
-            }
+        if let Some(v) = found.and_then(|e| e.settles(alpha, beta)) {
+            return Ok(v);
         }
         let hint = found.map(|e| usize::from(e.best));
         let (best, best_i) = self.at_level(level, |w, kids, order| {
@@ -243,15 +237,11 @@ impl<'s> Worker<'s> {
         let mut hint = found.map(|e| usize::from(e.best));
         let held = found.filter(|e| !e.shallow);
         if let Some(e) = held {
-            let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
-            if lo >= beta || lo == hi {
-                return Ok(lo);
+            if let Some(v) = e.settles(alpha, beta) {
+                return Ok(v);
             }
-            if hi <= alpha {
-                return Ok(hi);
-            }
-            alpha = alpha.max(lo);
-            beta = beta.min(hi);
+            alpha = alpha.max(i32::from(e.lower));
+            beta = beta.min(i32::from(e.upper));
         }
         let me: Player = head.position().to_move.unwrap_or(0);
         let n = head.legal_turns().len();

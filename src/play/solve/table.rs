@@ -26,6 +26,19 @@ pub(super) struct Entry {
 }
 
 impl Entry {
+    /// The value a search within alpha..beta may return at once from
+    /// what the entry knows, if it may: the exact value, or a bound
+    /// outside the window (fail-soft). A guess's entry settles nothing.
+    pub(super) fn settles(self, alpha: i32, beta: i32) -> Option<i32> {
+        let (lo, hi) = (i32::from(self.lower), i32::from(self.upper));
+        match () {
+            _ if self.shallow => None,
+            _ if lo >= beta || lo == hi => Some(lo),
+            _ if hi <= alpha => Some(hi),
+            _ => None,
+        }
+    }
+
     fn pack(self) -> u64 {
         u64::from(self.lower as u16)
             | u64::from(self.upper as u16) << 16
