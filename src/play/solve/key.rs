@@ -2,7 +2,12 @@
 //! path of positions are read by. Every part of a position that decides
 //! the game is in it (the player to move, every cell, both hands, every
 //! variable slot), each a digit of a mixed-radix number, so two positions
-//! have the same key only when they are the same position.
+//! have the same key only when they are the same position; but where the
+//! stores decide only the margin (see `stores`), the stores are left out:
+//! what is still to be won is the same whatever they hold, and the table
+//! keeps that. (On one line of play two positions with the same pits
+//! have the same stores: no seed leaves a store, and a store's seeds are
+//! the pits' less.)
 
 use crate::engine::{Engine, Position};
 
@@ -13,6 +18,9 @@ pub(super) struct Keys {
     seeds: u32,
     /// Each variable slot's radix: how many values it holds.
     vars: Vec<u32>,
+    /// The store cells left out of the key (their digits read as empty),
+    /// where what a position is worth is kept relative to its stores.
+    stores: Option<[usize; 2]>,
 }
 
 /// How many values each variable slot of a position holds, in the order
@@ -38,12 +46,17 @@ pub(super) fn var_radices(engine: &Engine) -> Vec<u32> {
 impl Keys {
     /// The numbering of positions of at most `seeds` seeds in play, or
     /// why there is none (a board too large to number in 128 bits).
-    pub(super) fn new(engine: &Engine, seeds: u64) -> Result<Keys, String> {
+    pub(super) fn new(
+        engine: &Engine,
+        seeds: u64,
+        stores: Option<[usize; 2]>,
+    ) -> Result<Keys, String> {
         let seeds = u32::try_from(seeds.saturating_add(1))
             .map_err(|_| format!("{seeds} seeds are too many to solve"))?;
         let keys = Keys {
             seeds,
             vars: var_radices(engine),
+            stores,
         };
         // The largest key: every digit at its highest.
         let digits = engine.cells() + 2;
@@ -67,11 +80,13 @@ impl Keys {
     pub(super) fn key(&self, pos: &Position) -> Option<u128> {
         let mut k: u128 = pos.to_move.map_or(0, |p| u128::from(p & 1) + 1);
         let radix = u128::from(self.seeds);
-        for &c in pos.cells.iter().chain(&pos.hands) {
+        let [s0, s1] = self.stores.unwrap_or([usize::MAX; 2]);
+        for (i, &c) in pos.cells.iter().chain(&pos.hands).enumerate() {
             if c >= self.seeds {
                 return None;
             }
-            k = k * radix + u128::from(c);
+            let digit = if i == s0 || i == s1 { 0 } else { c };
+            k = k * radix + u128::from(digit);
         }
         for (&v, &r) in pos.vars.iter().zip(&self.vars) {
             if v >= r {

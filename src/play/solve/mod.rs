@@ -8,7 +8,8 @@
 //! the higher score wins, that is the margin alone, as Irving, Donkers
 //! and Uiterwijk count it.
 //!
-//! The parts: `key` numbers positions exactly, `table` is the shared
+//! The parts: `key` numbers positions exactly (their stores aside where
+//! the stores decide only the margin), `table` is the shared
 //! transposition table, `search` the alpha-beta and MTD(f) search. The
 //! first turns are solved each exactly, on every core.
 
@@ -26,7 +27,7 @@ use crate::engine::{Engine, Game, Outcome, Position, Turn};
 use crate::ir::Player;
 use crate::play::runs;
 use key::Keys;
-use table::Table;
+use table::{Entry, Table};
 
 pub use endgame::{Endgame, PLAYERS_BYTES};
 
@@ -200,6 +201,67 @@ impl Shared {
         })
     }
 
+    /// What the table holds of a position (keyed `key`), its bounds
+    /// read as the position's own values: where the stores decide only
+    /// the margin, the table keeps what is still to be won (one entry
+    /// for every content of the stores), and the position's stores'
+    /// difference is added back.
+    #[inline]
+    fn probe(&self, pos: &Position, key: u128) -> Option<Entry> {
+        let e = self.table.probe(key)?;
+        let Some(lead) = self.lead(pos) else {
+            return Some(e);
+        };
+        let back = |t: i16| {
+            let t = i32::from(t);
+            if t.abs() >= INFINITE {
+                t
+            } else {
+                margin_value(i64::from(t) + lead)
+            }
+        };
+        Some(Entry {
+            lower: back(e.lower) as i16,
+            upper: back(e.upper) as i16,
+            ..e
+        })
+    }
+
+    /// Notes what is known of a position (keyed `key`) in the table (see
+    /// [`Shared::probe`]).
+    #[inline]
+    fn store(&self, pos: &Position, key: u128, e: Entry) {
+        let Some(lead) = self.lead(pos) else {
+            return self.table.store(key, e);
+        };
+        let to = |v: i16| {
+            let v = i32::from(v);
+            if v.abs() >= INFINITE {
+                v as i16
+            } else {
+                (Value::of(v).margin - lead) as i16
+            }
+        };
+        self.table.store(
+            key,
+            Entry {
+                lower: to(e.lower),
+                upper: to(e.upper),
+                ..e
+            },
+        );
+    }
+
+    /// The player to move's store less the opponent's, where the stores
+    /// decide only the margin.
+    #[inline]
+    fn lead(&self, pos: &Position) -> Option<i64> {
+        let [s0, s1] = *self.margin_only.as_ref().ok()?;
+        let me = usize::from(pos.to_move? & 1);
+        let stores = [pos.cells[s0], pos.cells[s1]].map(i64::from);
+        Some(stores[me] - stores[1 - me])
+    }
+
     fn count(&self, n: u64) {
         self.positions.fetch_add(n, Relaxed);
     }
@@ -218,11 +280,9 @@ impl Shared {
     /// refused.)
     #[inline]
     fn known(&self, pos: &Position) -> Option<i32> {
-        let [s0, s1] = *self.margin_only.as_ref().ok()?;
+        let lead = self.lead(pos)?;
         let gain = self.db.get()?.gain(pos)?;
-        let me = usize::from(pos.to_move? & 1);
-        let stores = [pos.cells[s0], pos.cells[s1]].map(i64::from);
-        Some(margin_value(stores[me] - stores[1 - me] + gain))
+        Some(margin_value(lead + gain))
     }
 }
 
@@ -398,7 +458,12 @@ impl Solver {
         // Seeds never grow in number: the most a cell can hold is what is
         // in play now or at the setup.
         let most = game.position().total().max(engine.start_position().total());
-        let keys = Keys::new(engine, most).map_err(Unsolvable::new)?;
+        let margin_only = match stores::blind(&engine.rules) {
+            None => Ok([0, 1].map(|p| usize::from(engine.store_cell(p)))),
+            Some(why) => Err(why),
+        };
+        let keys =
+            Keys::new(engine, most, margin_only.as_ref().ok().copied()).map_err(Unsolvable::new)?;
         Ok(Solver {
             shared: Shared {
                 keys,
@@ -408,10 +473,7 @@ impl Solver {
                 failed: AtomicBool::new(false),
                 limit: u64::MAX,
                 solo: engine.rules.seats() == 1,
-                margin_only: match stores::blind(&engine.rules) {
-                    None => Ok([0, 1].map(|p| usize::from(engine.store_cell(p)))),
-                    Some(why) => Err(why),
-                },
+                margin_only,
                 db: std::sync::OnceLock::new(),
                 best_only: false,
                 best: AtomicI32::new(-INFINITE),

@@ -176,7 +176,7 @@ impl<'s> Worker<'s> {
             return Ok(super::margin_value(self.lead(head, me)));
         }
         let key = self.shared.key(head.position())?;
-        let found = self.shared.table.probe(key);
+        let found = self.shared.probe(head.position(), key);
         if let Some(v) = found.and_then(|e| e.settles(alpha, beta)) {
             return Ok(v);
         }
@@ -186,7 +186,8 @@ impl<'s> Worker<'s> {
         })?;
         // (Never over what the exact search learnt.)
         if found.is_none_or(|e| e.shallow) {
-            self.shared.table.store(
+            self.shared.store(
+                self.stack[level].position(),
                 key,
                 Entry {
                     lower: -INFINITE as i16,
@@ -232,7 +233,7 @@ impl<'s> Worker<'s> {
             return Ok(v);
         }
         let key = self.shared.key(head.position())?;
-        let found = self.shared.table.probe(key);
+        let found = self.shared.probe(head.position(), key);
         // A guess's entry gives only a turn to try first.
         let mut hint = found.map(|e| usize::from(e.best));
         let held = found.filter(|e| !e.shallow);
@@ -290,7 +291,8 @@ impl<'s> Worker<'s> {
             }
         }
         let work = (self.searched - before).max(1).ilog2() as u8;
-        self.shared.table.store(
+        self.shared.store(
+            self.stack[level].position(),
             key,
             Entry {
                 lower: lo as i16,
@@ -460,7 +462,7 @@ impl<'s> Worker<'s> {
             return Ok(Some(v));
         }
         let pos = child.position();
-        let Some(e) = self.shared.table.probe(self.shared.key(pos)?) else {
+        let Some(e) = self.shared.probe(pos, self.shared.key(pos)?) else {
             return Ok(None);
         };
         if e.shallow {
