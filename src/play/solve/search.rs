@@ -21,6 +21,23 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// The deepest the first guess searches, in turns.
 const MAX_GUESS_DEPTH: u32 = 60;
 
+/// The turns the history of cut-offs tells apart: a player's, by pit
+/// and letter (see `slot`).
+const HISTORY_SLOTS: usize = 2 * 256 * 4;
+
+/// The bits a turn's rank leaves its history (see `Worker::ranked`), and
+/// the most a history counts there.
+const HISTORY_BITS: u32 = 30;
+const HISTORY_MOST: u64 = (1 << HISTORY_BITS) - 1;
+
+/// A turn's slot in the history of cut-offs: its player, its pit, its
+/// letter (two turns of a board larger than 256 pits or with more than
+/// four letters may share one: a tie broken less well, nothing more).
+fn slot(me: Player, turn: crate::engine::Turn) -> usize {
+    let (pit, letter) = (usize::from(turn.pit) % 256, usize::from(turn.choice) % 4);
+    (usize::from(me & 1) * 256 + pit) * 4 + letter
+}
+
 /// A hasher for keys on the path: a key is already a number spread over
 /// its bits, mixed once.
 #[derive(Default)]
@@ -56,6 +73,11 @@ pub(super) struct Worker<'s> {
     kids: Vec<Vec<Game>>,
     orders: Vec<Vec<(i64, usize, usize)>>,
     path: HashSet<u128, BuildHasherDefault<KeyHasher>>,
+    /// The history of cut-offs: for each player's turn (its pit and
+    /// letter, see `slot`), the positions searched under the positions
+    /// where it was good enough to end the search; a tie between turns
+    /// that look as promising goes to the one with more.
+    history: Vec<u64>,
     /// Positions searched by this worker, and how many of them the
     /// shared count has.
     searched: u64,
@@ -73,6 +95,7 @@ impl<'s> Worker<'s> {
             kids: Vec::new(),
             orders: Vec::new(),
             path: HashSet::default(),
+            history: vec![0; HISTORY_SLOTS],
             searched: 0,
             flushed: 0,
         }
@@ -411,12 +434,15 @@ impl<'s> Worker<'s> {
         }
         for &(_, i, k) in order.iter() {
             std::mem::swap(&mut kids[k], &mut self.stack[level + 1]);
+            let before = self.searched;
             let v = self.child_value(level + 1, me, a, beta)?;
             if v > best {
                 best = v;
                 best_i = i;
                 a = a.max(v);
                 if a >= beta {
+                    let turn = self.stack[level].legal_turns()[i];
+                    self.history[slot(me, turn)] += self.searched - before + 1;
                     break;
                 }
             }
@@ -425,7 +451,8 @@ impl<'s> Worker<'s> {
     }
 
     /// Plays each turn of `stack[level]` but `skip` into `kids` and ranks
-    /// them (see `rank`), the most promising first: `order` holds each
+    /// them (see `rank`; ties by the history of cut-offs), the most
+    /// promising first: `order` holds each
     /// one's rank, turn and place in `kids`.
     fn ranked(
         &mut self,
@@ -447,7 +474,9 @@ impl<'s> Worker<'s> {
                 .play_from(head, head.legal_turns()[i])
                 .map_err(|_| too_long())?;
             self.counted()?;
-            order.push((self.rank(&kids[k], me), i, k));
+            let turn = self.stack[level].legal_turns()[i];
+            let history = self.history[slot(me, turn)].min(HISTORY_MOST) as i64;
+            order.push(((self.rank(&kids[k], me) << HISTORY_BITS) + history, i, k));
         }
         order.sort_unstable_by_key(|&(r, i, _)| (std::cmp::Reverse(r), i));
         Ok(())
