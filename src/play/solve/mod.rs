@@ -181,8 +181,9 @@ struct Shared {
     /// The endgame databases, once built.
     db: std::sync::OnceLock<db::Db>,
     /// Whether only the best first turns are solved exactly (see
-    /// [`Solver::best_only`]), and the best first turn's value found so
-    /// far, to the player to move.
+    /// [`Solver::best_only`]), and the most a first turn is known so far
+    /// to be worth at least, to the player to move (a first turn solved,
+    /// or one a null-window search has shown worth at least that).
     best_only: bool,
     best: AtomicI32,
     /// How far building them has got.

@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::Ordering::Relaxed;
 
 use super::table::Entry;
 use super::{value_of_outcome, Shared, Stop, Unsolvable, INFINITE};
@@ -145,6 +146,11 @@ impl<'s> Worker<'s> {
             };
             if g >= target {
                 lower = g;
+                // (Solving for the best turns only, a first turn shown
+                // worth at least this much is a floor for the others.)
+                if self.shared.best_only {
+                    self.shared.best.fetch_max(lower, Relaxed);
+                }
             } else {
                 upper = g;
             }
