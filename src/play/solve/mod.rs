@@ -372,6 +372,24 @@ pub struct TurnValue {
 }
 
 impl TurnValue {
+    /// What two searches of the same turn found, together: the higher
+    /// lower bound, the lower upper bound.
+    fn meet(self, other: TurnValue) -> TurnValue {
+        let pick = |a: Option<Value>, b: Option<Value>, higher: bool| match (a, b) {
+            (Some(x), Some(y)) => Some(if (x.number() > y.number()) == higher {
+                x
+            } else {
+                y
+            }),
+            (x, None) | (None, x) => x,
+        };
+        TurnValue {
+            turn: self.turn,
+            lower: pick(self.lower, other.lower, true),
+            upper: pick(self.upper, other.upper, false),
+        }
+    }
+
     /// Its value, if known exactly.
     pub fn exact(&self) -> Option<Value> {
         self.lower.filter(|_| self.lower == self.upper)
@@ -618,17 +636,12 @@ impl Solver {
         let guesses = guesses.into_iter().collect::<Result<Vec<_>, _>>()?;
         let mut order: Vec<usize> = (0..turns.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(guesses[i]));
-        let found = self.on_threads(jobs, turns.len(), |k| {
+        let values = self.solve_turns(jobs, &order, |k, done, skew| {
             let i = order[k];
             let c = child(i).ok_or_else(|| Unsolvable::new("a first turn was lost"))?;
-            let v = self.first_turn(&c, me, turns[i], guesses[i]);
-            if v.is_err() {
-                self.shared.failed.store(true, Relaxed);
-            }
-            self.shared.solved.fetch_add(1, Relaxed);
-            v
+            self.first_turn(&c, me, turns[i], guesses[i], done, skew)
         })?;
-        let mut values = found.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let mut values = values;
         // The best first; ties in the turns' order.
         let rank = |b: Option<Value>, low: bool| {
             b.map_or(if low { -INFINITE } else { INFINITE }, |v| v.number())
@@ -651,6 +664,60 @@ impl Solver {
             table_entries: self.shared.table.len(),
             solo: self.shared.solo,
         })
+    }
+
+    /// Solves the first turns (`solve(k, done, skew)` the `k`th of
+    /// `order`) on `jobs` threads, all of them on the first turn in
+    /// `order` not yet solved, sharing the table, until one of them has
+    /// solved it (`done`): the first to take a turn searches it in the
+    /// ranked order, each other as its `skew`th helper (see
+    /// `search::Worker::helping`). What each learns of a turn is kept
+    /// (bounds from every thread, met).
+    fn solve_turns(
+        &self,
+        jobs: usize,
+        order: &[usize],
+        solve: impl Fn(usize, &AtomicBool, usize) -> Result<TurnValue, Unsolvable> + Sync,
+    ) -> Result<Vec<TurnValue>, Unsolvable> {
+        let n = order.len();
+        let done: Vec<AtomicBool> = (0..n).map(|_| AtomicBool::new(false)).collect();
+        let taken: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+        let found: Vec<std::sync::Mutex<Option<Result<TurnValue, Unsolvable>>>> =
+            (0..n).map(|_| std::sync::Mutex::new(None)).collect();
+        let pick = || {
+            let k = (0..n).find(|&k| !done[k].load(Relaxed))?;
+            Some((k, taken[k].fetch_add(1, Relaxed)))
+        };
+        self.on_threads(jobs, jobs, |_| {
+            while let Some((k, skew)) = pick() {
+                let v = solve(k, &done[k], skew);
+                let Ok(mut slot) = found[k].lock() else {
+                    break;
+                };
+                let first = slot.is_none();
+                *slot = Some(match (slot.take(), v) {
+                    (Some(Ok(a)), Ok(b)) => Ok(a.meet(b)),
+                    (Some(Err(e)), _) | (_, Err(e)) => {
+                        self.shared.failed.store(true, Relaxed);
+                        Err(e)
+                    }
+                    (None, Ok(b)) => Ok(b),
+                });
+                if first {
+                    self.shared.solved.fetch_add(1, Relaxed);
+                }
+                done[k].store(true, Relaxed);
+            }
+        })?;
+        found
+            .into_iter()
+            .map(|f| {
+                f.into_inner()
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| Err(Unsolvable::new("a first turn was not searched")))
+            })
+            .collect()
     }
 
     /// Runs `task` on `0..n` on up to `jobs` threads of the solve's own,
@@ -728,6 +795,8 @@ impl Solver {
         me: Player,
         t: Turn,
         guess: i32,
+        done: &AtomicBool,
+        skew: usize,
     ) -> Result<TurnValue, Unsolvable> {
         let (lower, upper) = match child.outcome() {
             Some(o) => match value_of_outcome(&self.shared, o, me) {
@@ -745,7 +814,7 @@ impl Solver {
                         -INFINITE
                     }
                 };
-                let mut worker = search::Worker::new(&self.shared, child, me);
+                let mut worker = search::Worker::new(&self.shared, child, me).helping(done, skew);
                 match worker.exact(guess, &floor) {
                     Ok(bounds) => bounds,
                     Err(Stop::Interrupted { lower, upper }) => (lower, upper),

@@ -22,6 +22,10 @@ const CHECK_EVERY: u64 = 1 << 12;
 /// The deepest the first guess searches, in turns.
 const MAX_GUESS_DEPTH: u32 = 60;
 
+/// The levels at which a helper takes its turns in an order of its own
+/// (see `Worker::helping`).
+const SKEW_LEVELS: usize = 2;
+
 /// The turns the history of cut-offs tells apart: a player's, by pit
 /// and letter (see `slot`).
 const HISTORY_SLOTS: usize = 2 * 256 * 4;
@@ -79,6 +83,13 @@ pub(super) struct Worker<'s> {
     /// where it was good enough to end the search; a tie between turns
     /// that look as promising goes to the one with more.
     history: Vec<u64>,
+    /// Set once another thread has solved what this one searches (a
+    /// helper's search then stops).
+    done: Option<&'s std::sync::atomic::AtomicBool>,
+    /// A helper's own order at the first levels (see `ranked`): its
+    /// turns there taken from this one on, so that it searches ahead of
+    /// the thread it helps rather than in its steps.
+    skew: usize,
     /// Positions searched by this worker, and how many of them the
     /// shared count has.
     searched: u64,
@@ -97,9 +108,23 @@ impl<'s> Worker<'s> {
             orders: Vec::new(),
             path: HashSet::default(),
             history: vec![0; HISTORY_SLOTS],
+            done: None,
+            skew: 0,
             searched: 0,
             flushed: 0,
         }
+    }
+
+    /// The same search, stopping once `done` is set (another thread has
+    /// solved the root), as the `skew`th helper of a search of the same
+    /// root (0: the first, none): at the first levels a helper takes the
+    /// ranked turns from the `skew`th on (`SKEW_LEVELS`), so that it
+    /// works ahead of the others rather than in their steps, and what it
+    /// learns reaches them through the table.
+    pub(super) fn helping(mut self, done: &'s std::sync::atomic::AtomicBool, skew: usize) -> Self {
+        self.done = Some(done);
+        self.skew = skew;
+        self
     }
 
     /// The root searched within alpha..beta (fail-soft), to `me`.
@@ -242,7 +267,7 @@ impl<'s> Worker<'s> {
         self.searched += 1;
         if self.searched - self.flushed >= CHECK_EVERY {
             self.flush();
-            if self.shared.stopping() {
+            if self.shared.stopping() || self.done.is_some_and(|d| d.load(Relaxed)) {
                 return Err(Stop::Interrupted {
                     lower: -INFINITE,
                     upper: INFINITE,
@@ -485,6 +510,10 @@ impl<'s> Worker<'s> {
             order.push(((self.rank(&kids[k], me) << HISTORY_BITS) + history, i, k));
         }
         order.sort_unstable_by_key(|&(r, i, _)| (std::cmp::Reverse(r), i));
+        if self.skew > 0 && level < SKEW_LEVELS && !order.is_empty() {
+            let len = order.len();
+            order.rotate_left(self.skew % len);
+        }
         Ok(())
     }
 
