@@ -462,6 +462,19 @@ fn in_play(game: &Game) -> u64 {
     pos.total() - stored
 }
 
+/// What the threads left in each first turn's slot, in order.
+fn results<T>(slots: Vec<std::sync::Mutex<Option<T>>>) -> Result<Vec<T>, Unsolvable> {
+    slots
+        .into_iter()
+        .map(|f| {
+            f.into_inner()
+                .ok()
+                .flatten()
+                .ok_or_else(|| Unsolvable::new("a first turn was not searched"))
+        })
+        .collect()
+}
+
 /// The stack each search thread gets: a line of play up to
 /// [`search::MAX_LINE`] turns deep, a frame a turn.
 const THREAD_STACK: usize = 64 << 20;
@@ -709,15 +722,7 @@ impl Solver {
                 done[k].store(true, Relaxed);
             }
         })?;
-        found
-            .into_iter()
-            .map(|f| {
-                f.into_inner()
-                    .ok()
-                    .flatten()
-                    .unwrap_or_else(|| Err(Unsolvable::new("a first turn was not searched")))
-            })
-            .collect()
+        results(found)?.into_iter().collect()
     }
 
     /// Runs `task` on `0..n` on up to `jobs` threads of the solve's own,
@@ -761,15 +766,7 @@ impl Solver {
                 .collect::<Result<Vec<()>, String>>()
         });
         spawned.map_err(|e| Unsolvable::new(format!("the search's threads: {e}")))?;
-        found
-            .into_iter()
-            .map(|f| {
-                f.into_inner()
-                    .ok()
-                    .flatten()
-                    .ok_or_else(|| Unsolvable::new("a first turn was not searched"))
-            })
-            .collect()
+        results(found)
     }
 
     /// A first guess at what the turn that led to `child` is worth to
