@@ -106,9 +106,9 @@ fn kalah_4_3_under_the_standard_rules_is_won_by_6() {
 }
 
 /// Solves Kalah(6,n) from the start as Irving et al. did, with endgame
-/// databases of up to 22 seeds in the pits (kept in `SOW_SOLVE_DB`, a
-/// folder, if set: built once, read after), 16 GiB in all, on two
-/// threads, the best turns only; prints the work.
+/// databases of up to 26 seeds in the pits (5.4 GB, kept in
+/// `SOW_SOLVE_DB`, a folder, if set: built once, read after), a table of
+/// 8 GiB, on two threads, the best turns only; prints the work.
 fn solve_large(seeds: u32) -> Value {
     let v = kalah(6, seeds, true);
     let game = start(&v);
@@ -117,7 +117,7 @@ fn solve_large(seeds: u32) -> Value {
     let dir = std::env::var_os("SOW_SOLVE_DB").map(std::path::PathBuf::from);
     let started = std::time::Instant::now();
     let most = solver
-        .build_databases(&game, memory as u64, Some(22), dir.as_deref(), 2)
+        .build_databases(&game, memory as u64, Some(26), dir.as_deref(), 2)
         .expect("databases");
     let built = started.elapsed().as_secs_f64();
     let s = solver.solve(&game, 2).expect("solved");

@@ -67,7 +67,7 @@ impl Solve {
         let databases = self.databases(&solver, &game, (memory - table) as u64)?;
         let of = game.legal_turns().len() as u64;
         let (root, jobs) = (game.clone(), self.run.jobs());
-        let bar = runs::Progress::new(of, "first turns solved", self.run.quiet);
+        let bar = runs::Progress::without_eta(of, "first turns solved", self.run.quiet);
         let solver = &solver;
         let solution = with_bar(
             &bar,

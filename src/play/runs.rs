@@ -85,6 +85,16 @@ impl Progress {
     /// A bar counting `total` pieces of `what` on standard error, drawn
     /// only when that is a terminal and `quiet` is not asked for.
     pub fn new(total: u64, what: &str, quiet: bool) -> Progress {
+        Progress::drawn(total, what, quiet, "; {eta} left")
+    }
+
+    /// The same bar without the time left: where the pieces differ too
+    /// much in size for it to mean anything (a solve's first turns).
+    pub fn without_eta(total: u64, what: &str, quiet: bool) -> Progress {
+        Progress::drawn(total, what, quiet, "")
+    }
+
+    fn drawn(total: u64, what: &str, quiet: bool, eta: &str) -> Progress {
         let target = if quiet || !std::io::stderr().is_terminal() {
             ProgressDrawTarget::hidden()
         } else {
@@ -92,7 +102,7 @@ impl Progress {
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
         let style = ProgressStyle::with_template(&format!(
-            "{{spinner}} {{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}; {{eta}} left) {{msg}}"
+            "{{spinner}} {{bar:40}} {{pos}}/{{len}} {what} ({{elapsed}}{eta}) {{msg}}"
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
