@@ -135,10 +135,10 @@ fn solve_large(seeds: u32) -> Value {
     s.value().expect("solved")
 }
 
-/// Irving et al.: Kalah(6,4) is a first-player win by 10. Not yet solved
-/// on the project's machine: a run stopped after 71 minutes with no bound
-/// (the book's performance chapter): `cargo test --release --test solve
-/// -- --ignored kalah_6_4`.
+/// Irving et al.: Kalah(6,4) is a first-player win by 10. Some 20
+/// minutes on the project's 2-core machine once the databases are on disk
+/// (the book's performance chapter): `SOW_SOLVE_DB=DIR cargo test
+/// --release --test solve -- --ignored kalah_6_4 --nocapture`.
 #[test]
 #[ignore = "long: the large solves are run by hand"]
 fn kalah_6_4_is_won_by_10() {
@@ -152,7 +152,8 @@ fn kalah_6_4_is_won_by_10() {
     );
 }
 
-/// Irving et al.: Kalah(6,5) is a first-player win by 12.
+/// Irving et al.: Kalah(6,5) is a first-player win by 12. Not yet run to
+/// its end on the project's machine.
 #[test]
 #[ignore = "long: the large solves are run by hand"]
 fn kalah_6_5_is_won_by_12() {
