@@ -11,7 +11,8 @@
 //! The parts: `key` numbers positions exactly (their stores aside where
 //! the stores decide only the margin), `table` is the shared
 //! transposition table, `search` the alpha-beta and MTD(f) search. The
-//! first turns are solved each exactly, on every core.
+//! first turns are solved one after another, the most promising first,
+//! every core on each.
 
 mod db;
 mod endgame;
@@ -649,12 +650,11 @@ impl Solver {
         let guesses = guesses.into_iter().collect::<Result<Vec<_>, _>>()?;
         let mut order: Vec<usize> = (0..turns.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(guesses[i]));
-        let values = self.solve_turns(jobs, &order, |k, done, skew| {
+        let mut values = self.solve_turns(jobs, &order, |k, done, skew| {
             let i = order[k];
             let c = child(i).ok_or_else(|| Unsolvable::new("a first turn was lost"))?;
             self.first_turn(&c, me, turns[i], guesses[i], done, skew)
         })?;
-        let mut values = values;
         // The best first; ties in the turns' order.
         let rank = |b: Option<Value>, low: bool| {
             b.map_or(if low { -INFINITE } else { INFINITE }, |v| v.number())
