@@ -526,3 +526,74 @@ fn minimax_and_mcts_play_perfectly_where_the_databases_reach() {
     }
     assert!(choices >= 6, "{choices} positions where a turn is not best");
 }
+
+/// A solve stopped short keeps its table (`write_table`), and the next
+/// goes on from it (`read_table`): the same value for fewer positions. A
+/// table damaged, or numbered for another board, is not read, and says
+/// why.
+#[test]
+fn a_solve_stopped_short_goes_on_from_the_table_it_kept() {
+    let v = kalah(5, 3, true);
+    let game = start(&v);
+    let dir = std::env::temp_dir().join(format!("sow-solve-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let fresh = Solver::new(&game, 256 << 20).expect("solvable");
+    let whole = fresh.solve(&game, 1).expect("solved");
+    let value = whole.value().expect("a value");
+
+    // Stopped at nine tenths of the work: no value, the table written.
+    let stopped = Solver::new(&game, 256 << 20)
+        .expect("solvable")
+        .with_limit(whole.positions / 10 * 9);
+    assert_eq!(stopped.solve(&game, 1).expect("stopped").value(), None);
+    let (file, written) = stopped.write_table(&v.engine, &dir).expect("written");
+    assert!(written > 1000, "{written} entries");
+
+    // Read back: the same value, the work already done not done again
+    // (but for the first guesses at the turns not yet solved, most of a
+    // small solve's work: Kalah(5,3)'s resumed from half way searches
+    // nine tenths of the positions a fresh solve does).
+    let resumed = Solver::new(&game, 256 << 20).expect("solvable");
+    let read = resumed.read_table(&v.engine, &dir).expect("read");
+    assert_eq!(read, Some((file.clone(), written)));
+    let again = resumed.solve(&game, 1).expect("solved");
+    assert_eq!(again.value(), Some(value));
+    assert_eq!(again.best(), whole.best());
+    assert!(
+        again.positions < whole.positions / 2,
+        "{} positions resumed, {} fresh",
+        again.positions,
+        whole.positions
+    );
+    // (A smaller table takes what fits.)
+    let small = Solver::new(&game, 1 << 20).expect("solvable");
+    assert!(small.read_table(&v.engine, &dir).expect("read").is_some());
+    assert_eq!(small.solve(&game, 1).expect("solved").value(), Some(value));
+
+    // Kalah(5,4) numbers its positions otherwise: it reads no table of
+    // Kalah(5,3)'s (nor does one exist for it).
+    let other = kalah(5, 4, true);
+    let other_game = start(&other);
+    let solver = Solver::new(&other_game, 1 << 20).expect("solvable");
+    assert_eq!(solver.read_table(&other.engine, &dir), Ok(None));
+    let other_file = file.with_file_name("table-040.bin");
+    std::fs::copy(&file, &other_file).expect("copied");
+    let why = solver.read_table(&other.engine, &dir).expect_err("refused");
+    assert!(why.contains("its keys are numbered"), "{why}");
+
+    // A byte changed: refused, the table left empty, the value the same.
+    let mut bytes = std::fs::read(&file).expect("read");
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x10;
+    std::fs::write(&file, &bytes).expect("written");
+    let damaged = Solver::new(&game, 256 << 20).expect("solvable");
+    let why = damaged.read_table(&v.engine, &dir).expect_err("refused");
+    assert!(why.contains("damaged"), "{why}");
+    let s = damaged.solve(&game, 1).expect("solved");
+    assert_eq!((s.value(), s.positions), (Some(value), whole.positions));
+    // Cut short: refused.
+    std::fs::write(&file, &bytes[..at]).expect("written");
+    let why = damaged.read_table(&v.engine, &dir).expect_err("refused");
+    assert!(why.contains("ends before"), "{why}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

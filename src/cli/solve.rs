@@ -1,6 +1,7 @@
 //! `sow solve`: the exact value of a position under perfect play.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -20,14 +21,17 @@ pub(super) struct Solve {
     /// Solve this position (a JSON file) rather than the start.
     #[arg(long)]
     from: Option<String>,
-    /// The memory the search's table may take: bytes, or with K, M or G
-    /// (binary: 1G is 1,073,741,824 bytes). A large solve goes faster
-    /// with more; a small one, with less. [default: 256M]
+    /// The memory the search's table and the endgame databases may take:
+    /// bytes, or with K, M or G (binary: 1G is 1,073,741,824 bytes). The
+    /// databases take up to half, the table the rest. A large solve goes
+    /// faster with more; a small one, with less. [default: 256M]
     #[arg(long, value_name = "SIZE")]
     memory: Option<String>,
     /// Keep the endgame databases in this folder: levels found there are
     /// read instead of built, and those built are written (a variant
-    /// whose rules differ only in the setup shares them).
+    /// whose rules differ only in the setup shares them). A solve stopped
+    /// short (Ctrl-C) keeps its table there too, and the next solve of
+    /// the variant goes on from it.
     #[arg(long, value_name = "DIR")]
     db: Option<String>,
     /// The most seeds in the pits an endgame database holds (half those
@@ -53,18 +57,29 @@ impl Solve {
             None => DEFAULT_MEMORY,
         };
         let (v, game) = game_of(&self.pick, self.from.as_deref())?;
-        let table = if self.db_seeds == Some(0) {
-            memory
-        } else {
-            memory / 2
+        // The databases take up to half the memory, the table the rest.
+        let databases_bytes = match self.db_seeds {
+            Some(0) => 0,
+            most => Solver::database_bytes(&game, (memory / 2) as u64, most),
         };
+        let table = memory
+            .saturating_sub(databases_bytes as usize)
+            .max(MIN_MEMORY);
         let mut solver =
             Solver::new(&game, table).map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
         if self.best_only {
             solver = solver.best_only();
         }
         runs::catch_interrupt();
-        let databases = self.databases(&solver, &game, (memory - table) as u64)?;
+        let databases = self.databases(&solver, &game, (memory / 2) as u64)?;
+        let dir = self.db.as_deref().map(std::path::Path::new);
+        let mut kept = Kept::default();
+        if let Some(dir) = dir {
+            let read = || solver.read_table(&v.engine, dir);
+            kept.read = self
+                .move_table("reading the table", &solver, read)?
+                .transpose();
+        }
         let of = game.legal_turns().len() as u64;
         let (root, jobs) = (game.clone(), self.run.jobs());
         let bar = runs::Progress::without_eta(of, "first turns solved", self.run.quiet);
@@ -81,15 +96,42 @@ impl Solve {
         )?
         .map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
         drop(bar);
+        if let (Some(dir), None) = (dir, solution.value()) {
+            let write = || solver.write_table(&v.engine, dir);
+            kept.written = Some(self.move_table("writing the table", solver, write)?);
+        }
         let _ = match self.format {
-            Format::Text => write!(out, "{}{}", text(&v, &game, &solution), databases.text()),
+            Format::Text => write!(
+                out,
+                "{}{}{}",
+                text(&v, &game, &solution),
+                databases.text(),
+                kept.text()
+            ),
             Format::Json => {
                 let mut j = json(&v, &game, &solution);
                 j["databases"] = databases.json();
+                j["table"] = kept.json();
                 writeln!(out, "{j}")
             }
         };
         Ok(())
+    }
+
+    /// Writes or reads the table kept on disk (`work`), with a bar.
+    fn move_table<T: Send>(
+        &self,
+        what: &str,
+        solver: &Solver,
+        work: impl FnOnce() -> T + Send,
+    ) -> Result<T, Failed> {
+        let bar = runs::Progress::new(0, "entries", self.run.quiet);
+        let moved = with_bar(&bar, work, |bar| {
+            let (done, of) = solver.table_moving();
+            bar.show_of(done, of, what.to_string());
+        });
+        drop(bar);
+        moved
     }
 
     /// The endgame databases of `bytes`, where the variant allows them
@@ -150,6 +192,49 @@ impl Databases {
             }
             Databases::Refused(why) => serde_json::json!({ "none": why }),
         }
+    }
+}
+
+/// What became of the table kept on disk (`--db`): read at the start
+/// (none: no table kept there), written at a stop short of the value;
+/// each where and the entries, or why not.
+#[derive(Default)]
+struct Kept {
+    read: Option<Result<(PathBuf, u64), String>>,
+    written: Option<Result<(PathBuf, u64), String>>,
+}
+
+impl Kept {
+    fn text(&self) -> String {
+        let mut t = String::new();
+        match &self.read {
+            Some(Ok((file, n))) => t.push_str(&format!(
+                "table: {} entries read from {} (a solve stopped short kept them)\n",
+                thousands(*n),
+                file.display()
+            )),
+            Some(Err(why)) => t.push_str(&format!("{why}; solved without it\n")),
+            None => {}
+        }
+        match &self.written {
+            Some(Ok((file, n))) => t.push_str(&format!(
+                "table: {} entries written to {}: a solve with the same --db goes on from them\n",
+                thousands(*n),
+                file.display()
+            )),
+            Some(Err(why)) => t.push_str(&format!("{why}\n")),
+            None => {}
+        }
+        t
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let one = |k: &Option<Result<(PathBuf, u64), String>>| match k {
+            Some(Ok((file, n))) => serde_json::json!({ "file": file, "entries": n }),
+            Some(Err(why)) => serde_json::json!({ "error": why }),
+            None => serde_json::Value::Null,
+        };
+        serde_json::json!({ "read": one(&self.read), "written": one(&self.written) })
     }
 }
 

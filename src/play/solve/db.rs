@@ -208,6 +208,14 @@ pub(super) fn reach(engine: &Engine, bytes: u64, below: usize) -> Result<usize, 
     Ok(Db::new(engine, below.max(1))?.reach(bytes, below))
 }
 
+/// The bytes the levels [`build`] builds in `bytes` (below `below`)
+/// take, or why none can be numbered.
+pub(super) fn bytes(engine: &Engine, bytes: u64, below: usize) -> Result<u64, String> {
+    let below = below.min(MAX_LEVEL + 1);
+    let db = Db::new(engine, below.max(1))?;
+    Ok(db.bytes(db.reach(bytes, below)))
+}
+
 /// Builds (or reads from `dir`) the levels of up to as many seeds as fit
 /// in `bytes`, and fewer than `below`, on `jobs` threads.
 pub(super) fn build(

@@ -74,6 +74,25 @@ impl Keys {
         Ok(keys)
     }
 
+    /// The most seeds a cell may hold.
+    pub(super) fn most(&self) -> u32 {
+        self.seeds - 1
+    }
+
+    /// The numbering written out (what a saved table's keys were
+    /// numbered by: one read back must have been numbered alike).
+    pub(super) fn layout(&self) -> String {
+        let stores = self
+            .stores
+            .map_or("kept".to_string(), |[a, b]| format!("{a},{b}"));
+        let vars: Vec<String> = self.vars.iter().map(u32::to_string).collect();
+        format!(
+            "seeds={} vars=[{}] stores={stores}",
+            self.seeds,
+            vars.join(",")
+        )
+    }
+
     /// The key of a position, or `None` if it holds more seeds in a cell
     /// than the numbering allows (or a variable past its values).
     #[inline]

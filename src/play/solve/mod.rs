@@ -17,6 +17,7 @@
 mod db;
 mod endgame;
 mod key;
+mod saved;
 mod search;
 mod stores;
 mod table;
@@ -189,6 +190,8 @@ struct Shared {
     best: AtomicI32,
     /// How far building them has got.
     building: db::Building,
+    /// How far writing or reading the table has got.
+    moving: saved::Moving,
 }
 
 impl Shared {
@@ -463,6 +466,15 @@ fn in_play(game: &Game) -> u64 {
     pos.total() - stored
 }
 
+/// The levels the endgame databases are built below for `game`: of up
+/// to `most` seeds in the pits, and fewer than are in play; half the
+/// seeds in play unless told (past that a level costs more to build than
+/// the search it saves).
+fn levels_below(game: &Game, most: Option<usize>) -> usize {
+    let in_play = in_play(game) as usize;
+    most.map_or(in_play / 2 + 1, |m| m.saturating_add(1).min(in_play))
+}
+
 /// What the threads left in each first turn's slot, in order.
 fn results<T>(slots: Vec<std::sync::Mutex<Option<T>>>) -> Result<Vec<T>, Unsolvable> {
     slots
@@ -511,6 +523,7 @@ impl Solver {
                 best_only: false,
                 best: AtomicI32::new(-INFINITE),
                 building: db::Building::default(),
+                moving: saved::Moving::default(),
             },
         })
     }
@@ -549,11 +562,60 @@ impl Solver {
         if let Err(why) = &self.shared.margin_only {
             return Err(format!("no endgame database: {why}"));
         }
-        let in_play = in_play(game) as usize;
-        // Half the seeds in play unless told: past that a level costs
-        // more to build than the search it saves.
-        let below = most.map_or(in_play / 2 + 1, |m| m.saturating_add(1).min(in_play));
-        self.databases(game.engine(), bytes, below, dir, jobs)
+        self.databases(game.engine(), bytes, levels_below(game, most), dir, jobs)
+    }
+
+    /// The bytes the endgame databases [`Solver::build_databases`] would
+    /// build for `game` take (told the same `bytes` and `most`): what of
+    /// a budget is left for the table. None where there can be none.
+    pub fn database_bytes(game: &Game, bytes: u64, most: Option<usize>) -> u64 {
+        if stores::blind(&game.engine().rules).is_some() {
+            return 0;
+        }
+        db::bytes(game.engine(), bytes, levels_below(game, most)).unwrap_or(0)
+    }
+
+    /// Reads the table a solve of the variant stopped short kept in `dir`
+    /// (see `saved`), if there is one: where, and the entries read; or
+    /// why it was not read (the table then left empty).
+    pub fn read_table(
+        &self,
+        engine: &Engine,
+        dir: &std::path::Path,
+    ) -> Result<Option<(std::path::PathBuf, u64)>, String> {
+        let file = saved::path(dir, engine, &self.shared.keys);
+        let read = saved::read(
+            &file,
+            &self.shared.keys,
+            &self.shared.table,
+            &self.shared.moving,
+        )?;
+        Ok(read.map(|n| (file, n)))
+    }
+
+    /// Writes what the table holds to `dir` (not while a solve runs), for
+    /// the next solve of the variant to read: where, and the entries
+    /// written.
+    pub fn write_table(
+        &self,
+        engine: &Engine,
+        dir: &std::path::Path,
+    ) -> Result<(std::path::PathBuf, u64), String> {
+        let file = saved::path(dir, engine, &self.shared.keys);
+        let n = saved::write(
+            &file,
+            &self.shared.keys,
+            &self.shared.table,
+            &self.shared.moving,
+        )?;
+        Ok((file, n))
+    }
+
+    /// While the table is written or read: its entries moved so far, of
+    /// how many.
+    pub fn table_moving(&self) -> (u64, u64) {
+        let m = &self.shared.moving;
+        (m.done.load(Relaxed), m.of.load(Relaxed))
     }
 
     /// Builds the levels of fewer than `below` seeds that fit in `bytes`

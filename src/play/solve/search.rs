@@ -198,6 +198,13 @@ impl<'s> Worker<'s> {
     /// positions (a guess near the value saves MTD(f) most of its
     /// null-window searches). Its positions count with the solve's.
     pub(super) fn guess(&mut self, budget: u64) -> Result<i32, Stop> {
+        // (A value the table already holds, as a solve stopped short
+        // leaves it, needs no guess.)
+        let root = self.stack[0].position();
+        let held = self.shared.probe(root, self.shared.key(root)?);
+        if let Some(v) = held.and_then(|e| e.settles(-INFINITE, INFINITE)) {
+            return Ok(if self.flip { -v } else { v });
+        }
         let mut guess = 0;
         let mut depth = 2;
         while depth <= MAX_GUESS_DEPTH {

@@ -7,6 +7,7 @@
 //! a key that does not match, and takes it as empty: no lock is needed,
 //! and no torn entry is ever believed.
 
+use std::io::{Read, Write};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What is known of a position: its value lies in `lower..=upper` (for
@@ -61,20 +62,19 @@ impl Entry {
 /// Bytes an entry takes.
 pub(super) const ENTRY_BYTES: usize = 24;
 
-/// The table: a power of two of entries, looked up in pairs.
+/// The table: pairs of entries, a key looked up in one pair.
 pub(super) struct Table {
     slots: Vec<[AtomicU64; 3]>,
-    mask: usize,
+    pairs: usize,
 }
 
 impl Table {
-    /// A table of at most `bytes` bytes (at least 1,024 entries).
+    /// A table of at most `bytes` bytes (at least 1,024 entries): as many
+    /// pairs as fit.
     pub(super) fn new(bytes: usize) -> Table {
-        let fit = (bytes / ENTRY_BYTES).max(1024);
-        // The largest power of two that fits.
-        let n = 1usize << (usize::BITS - 1 - fit.leading_zeros());
-        let slots = (0..n).map(|_| Default::default()).collect();
-        Table { slots, mask: n - 1 }
+        let pairs = (bytes / ENTRY_BYTES).max(1024) / 2;
+        let slots = (0..2 * pairs).map(|_| Default::default()).collect();
+        Table { slots, pairs }
     }
 
     /// Entries the table holds.
@@ -90,7 +90,8 @@ impl Table {
         h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         h ^= h >> 31;
-        (h as usize) & self.mask & !1
+        // (The pair: the hash scaled to their number, its high bits.)
+        ((u128::from(h) * self.pairs as u128) >> 64) as usize * 2
     }
 
     /// Reads a slot: its entry, if it holds `key`.
@@ -113,6 +114,11 @@ impl Table {
     /// Notes what is known of a position: in its own slot if the table
     /// holds it, else in the slot of the pair that took less work.
     pub(super) fn store(&self, key: u128, e: Entry) {
+        self.put(key, e.pack());
+    }
+
+    /// Notes an entry's packed data (see [`Table::store`]).
+    fn put(&self, key: u128, d: u64) {
         let i = self.home(key);
         let at = if self.read(i, key).is_some() {
             i
@@ -126,10 +132,135 @@ impl Table {
                 i + 1
             }
         };
-        let d = e.pack();
         let [a, b, w] = &self.slots[at];
         a.store(key as u64 ^ d, Relaxed);
         b.store((key >> 64) as u64 ^ d, Relaxed);
         w.store(d, Relaxed);
+    }
+}
+
+/// A saved table's words, summed as they are written and read: a check
+/// that what is read back is what was written.
+#[derive(Default)]
+struct Checksum(u64);
+
+impl Checksum {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0 ^ w)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(23);
+    }
+}
+
+/// Bytes a saved entry takes: its key's two halves and its data.
+const SAVED_BYTES: usize = 24;
+
+/// Entries a save or a read moves between two reports of progress.
+const BATCH: usize = 1 << 16;
+
+impl Table {
+    /// A slot's entry as it is saved: its key's halves and its data
+    /// (`None`: empty).
+    fn saved(&self, i: usize) -> Option<[u64; 3]> {
+        let [a, b, d] = &self.slots[i];
+        let (a, b, d) = (a.load(Relaxed), b.load(Relaxed), d.load(Relaxed));
+        (a ^ d != 0 || b ^ d != 0).then_some([a ^ d, b ^ d, d])
+    }
+
+    /// The entries the table holds (while no search runs).
+    pub(super) fn held(&self) -> u64 {
+        (0..self.slots.len())
+            .filter(|&i| self.saved(i).is_some())
+            .count() as u64
+    }
+
+    /// Writes every entry the table holds (no search running: an entry
+    /// written while read would be saved torn), each its key and data,
+    /// then their checksum; `moved` counts them. How many.
+    pub(super) fn write_to(&self, out: &mut impl Write, moved: &AtomicU64) -> std::io::Result<u64> {
+        let mut sum = Checksum::default();
+        let mut buf = Vec::with_capacity(BATCH * SAVED_BYTES);
+        let mut n = 0;
+        for i in 0..self.slots.len() {
+            let Some(words) = self.saved(i) else {
+                continue;
+            };
+            for w in words {
+                sum.add(w);
+                buf.extend_from_slice(&w.to_le_bytes());
+            }
+            n += 1;
+            if buf.len() >= BATCH * SAVED_BYTES {
+                out.write_all(&buf)?;
+                moved.fetch_add((buf.len() / SAVED_BYTES) as u64, Relaxed);
+                buf.clear();
+            }
+        }
+        out.write_all(&buf)?;
+        moved.fetch_add((buf.len() / SAVED_BYTES) as u64, Relaxed);
+        out.write_all(&sum.0.to_le_bytes())?;
+        Ok(n)
+    }
+
+    /// Reads `entries` entries written by [`Table::write_to`] into the
+    /// table (kept as any are: where two meet, the one that took more
+    /// work), and their checksum; `moved` counts them. If what is read is
+    /// not what was written (the checksum differs, the file ends short),
+    /// the table is emptied: nothing read is believed.
+    pub(super) fn read_from(
+        &self,
+        input: &mut impl Read,
+        entries: u64,
+        moved: &AtomicU64,
+    ) -> Result<(), String> {
+        let read = self.read_entries(input, entries, moved);
+        if read.is_err() {
+            self.slots
+                .iter()
+                .flatten()
+                .for_each(|w| w.store(0, Relaxed));
+        }
+        read
+    }
+
+    fn read_entries(
+        &self,
+        input: &mut impl Read,
+        entries: u64,
+        moved: &AtomicU64,
+    ) -> Result<(), String> {
+        let mut sum = Checksum::default();
+        let mut buf = vec![0u8; BATCH * SAVED_BYTES];
+        let mut left = entries;
+        while left > 0 {
+            let n = left.min(BATCH as u64) as usize;
+            let part = &mut buf[..n * SAVED_BYTES];
+            input
+                .read_exact(part)
+                .map_err(|e| format!("it ends before its {entries} entries ({e})"))?;
+            for e in part.chunks_exact(SAVED_BYTES) {
+                let w = |k: usize| {
+                    let mut b = [0u8; 8];
+                    b.copy_from_slice(&e[8 * k..8 * k + 8]);
+                    u64::from_le_bytes(b)
+                };
+                let (lo, hi, d) = (w(0), w(1), w(2));
+                [lo, hi, d].into_iter().for_each(|w| sum.add(w));
+                self.put(u128::from(lo) | u128::from(hi) << 64, d);
+            }
+            moved.fetch_add(n as u64, Relaxed);
+            left -= n as u64;
+        }
+        let mut check = [0u8; 8];
+        input
+            .read_exact(&mut check)
+            .map_err(|e| format!("it ends before its checksum ({e})"))?;
+        if u64::from_le_bytes(check) != sum.0 {
+            return Err("its checksum is not that of its entries: it is damaged".into());
+        }
+        if input.read(&mut check).map_err(|e| e.to_string())? != 0 {
+            return Err("it goes on past its checksum".into());
+        }
+        Ok(())
     }
 }
