@@ -502,6 +502,7 @@ fn solve_gives_the_value_and_each_first_turns() {
         "one set shared"
     );
     let _ = std::fs::remove_dir_all(&dir);
+    solve_in_spells();
     let r = sow(&["solve", "kalah", "--memory", "lots"]);
     assert_eq!(r.code, 2);
     assert!(
@@ -509,6 +510,96 @@ fn solve_gives_the_value_and_each_first_turns() {
         "{}",
         r.stderr
     );
+}
+
+/// A solve stopped short with `--db` keeps its table, and the next goes
+/// on from it; a kept table is not replaced by a smaller one, nor when it
+/// could not be read.
+fn solve_in_spells() {
+    let dir = std::env::temp_dir().join(format!("sow-spells-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().expect("a path");
+    let kalah_4_4 = [
+        "solve",
+        "kalah",
+        "--option",
+        "holes=4",
+        "--option",
+        "pit_seeds=4",
+        "--option",
+        "empty_capture=yes",
+        "--db",
+        db,
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+    ];
+    let spell = |more: &[&str]| {
+        let r = sow(&[&kalah_4_4[..], more].concat());
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(&r.stdout).expect("one JSON object")
+    };
+    let first = spell(&["--max-positions", "1000000"]);
+    assert_eq!(first["complete"], false);
+    assert_eq!(first["table"]["read"], serde_json::Value::Null);
+    let written = &first["table"]["written"];
+    let entries = written["entries"].as_u64().expect("entries written");
+    assert!(entries > 1000, "{written}");
+    let file = written["file"].as_str().expect("a file").to_string();
+    assert!(file.ends_with("table-032.bin"), "{file}");
+    // Irving et al.'s Table 9: Kalah(4,4) is won by 2.
+    let second = spell(&[]);
+    assert_eq!(second["table"]["read"]["entries"], entries);
+    assert_eq!(
+        (&second["result"], &second["margin"]),
+        (&"win".into(), &2.into())
+    );
+    assert_eq!(
+        second["table"]["written"],
+        serde_json::Value::Null,
+        "solved"
+    );
+    // Read into a table too small to hold it: not replaced.
+    let kept = std::fs::read(&file).expect("kept");
+    let small = spell(&[
+        "--memory",
+        "1M",
+        "--db-seeds",
+        "0",
+        "--max-positions",
+        "100000",
+    ]);
+    assert_eq!(small["complete"], false);
+    let why = small["table"]["written"]["error"]
+        .as_str()
+        .expect("refused");
+    assert!(why.contains("is not replaced"), "{why}");
+    assert!(std::fs::read(&file).expect("kept") == kept, "replaced");
+    // Damaged: not read, not replaced.
+    let mut bytes = std::fs::read(&file).expect("kept");
+    let at = bytes.len() - 100;
+    bytes[at] ^= 1;
+    std::fs::write(&file, &bytes).expect("written");
+    let damaged = spell(&["--max-positions", "100000"]);
+    let why = damaged["table"]["read"]["error"].as_str().expect("refused");
+    assert!(why.contains("damaged"), "{why}");
+    let why = damaged["table"]["written"]["error"]
+        .as_str()
+        .expect("refused");
+    assert!(why.contains("not read, so it is not replaced"), "{why}");
+    assert_eq!(std::fs::read(&file).expect("kept"), bytes);
+    // The text says so too.
+    let r = sow(&[&kalah_4_4[..12], &["--max-positions", "100000"]].concat());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("stopped at --max-positions")
+            && r.stdout.contains("its checksum is not that of its entries")
+            && r.stdout.contains("the solve went on without it"),
+        "{}",
+        r.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -43,6 +43,11 @@ pub(super) struct Solve {
     /// bound, `at most a draw`), which can take far fewer positions.
     #[arg(long)]
     best_only: bool,
+    /// Stop once this many positions are searched, as Ctrl-C stops the
+    /// solve (what is known printed; with `--db`, the table kept): a large
+    /// solve run in spells of a given size.
+    #[arg(long, value_name = "N")]
+    max_positions: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -69,6 +74,9 @@ impl Solve {
             Solver::new(&game, table).map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
         if self.best_only {
             solver = solver.best_only();
+        }
+        if let Some(n) = self.max_positions {
+            solver = solver.with_limit(n);
         }
         runs::catch_interrupt();
         let databases = self.databases(&solver, &game, (memory / 2) as u64)?;
@@ -97,8 +105,7 @@ impl Solve {
         .map_err(|e| fail_plain(format!("{}: {e}", v.name())))?;
         drop(bar);
         if let (Some(dir), None) = (dir, solution.value()) {
-            let write = || solver.write_table(&v.engine, dir);
-            kept.written = Some(self.move_table("writing the table", solver, write)?);
+            kept.written = Some(self.keep_table(solver, &v, dir, &kept.read)?);
         }
         let _ = match self.format {
             Format::Text => write!(
@@ -116,6 +123,40 @@ impl Solve {
             }
         };
         Ok(())
+    }
+
+    /// Keeps the table of a solve stopped short in `dir`, unless that would
+    /// lose what is kept there: a table that was not read (damaged, or
+    /// numbered otherwise), or one of more entries than this one holds
+    /// (read into a smaller table).
+    fn keep_table(
+        &self,
+        solver: &Solver,
+        v: &Variant,
+        dir: &std::path::Path,
+        read: &Option<Result<(PathBuf, u64), String>>,
+    ) -> Result<Result<(PathBuf, u64), String>, Failed> {
+        match read {
+            Some(Err(_)) => {
+                return Ok(Err(
+                    "the table kept there was not read, so it is not replaced \
+                     (remove it to keep this solve's)"
+                        .to_string(),
+                ))
+            }
+            Some(Ok((file, n))) if solver.table_held() < *n => {
+                return Ok(Err(format!(
+                    "the table kept in {} is not replaced: it holds {} entries, this solve's {} \
+                     (a smaller --memory)",
+                    file.display(),
+                    thousands(*n),
+                    thousands(solver.table_held())
+                )))
+            }
+            _ => {}
+        }
+        let write = || solver.write_table(&v.engine, dir);
+        self.move_table("writing the table", solver, write)
     }
 
     /// Writes or reads the table kept on disk (`work`), with a bar.
@@ -206,26 +247,18 @@ struct Kept {
 
 impl Kept {
     fn text(&self) -> String {
-        let mut t = String::new();
-        match &self.read {
-            Some(Ok((file, n))) => t.push_str(&format!(
-                "table: {} entries read from {} (a solve stopped short kept them)\n",
+        let line = |k: &Option<Result<(PathBuf, u64), String>>, done: &str, failed: &str| match k {
+            Some(Ok((file, n))) => format!(
+                "table: {} entries {}\n",
                 thousands(*n),
-                file.display()
-            )),
-            Some(Err(why)) => t.push_str(&format!("{why}; solved without it\n")),
-            None => {}
-        }
-        match &self.written {
-            Some(Ok((file, n))) => t.push_str(&format!(
-                "table: {} entries written to {}: a solve with the same --db goes on from them\n",
-                thousands(*n),
-                file.display()
-            )),
-            Some(Err(why)) => t.push_str(&format!("{why}\n")),
-            None => {}
-        }
-        t
+                done.replace("FILE", &file.display().to_string())
+            ),
+            Some(Err(why)) => format!("{why}{failed}\n"),
+            None => String::new(),
+        };
+        let read = "read from FILE (a solve stopped short kept them)";
+        let written = "written to FILE: a solve with the same --db goes on from them";
+        line(&self.read, read, "; the solve went on without it") + &line(&self.written, written, "")
     }
 
     fn json(&self) -> serde_json::Value {
@@ -319,8 +352,13 @@ fn text(v: &Variant, game: &Game, s: &Solution) -> String {
             "{name}: {value} for {mover}, the player to move\n"
         ));
     } else {
+        let why = if runs::interrupted() {
+            "stopped by Ctrl-C"
+        } else {
+            "stopped at --max-positions"
+        };
         t.push_str(&format!(
-            "{name}: stopped by Ctrl-C; for {mover}, the player to move, {value}\n"
+            "{name}: {why}; for {mover}, the player to move, {value}\n"
         ));
     }
     let width = s

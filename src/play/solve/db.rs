@@ -462,23 +462,56 @@ fn header(len: usize) -> String {
 }
 
 fn read_level(file: &Path, size: u64) -> Option<Vec<i8>> {
-    let mut bytes = Vec::new();
-    std::fs::File::open(file)
-        .ok()?
-        .read_to_end(&mut bytes)
-        .ok()?;
+    let mut f = std::io::BufReader::new(std::fs::File::open(file).ok()?);
     let head = header(size as usize);
-    let body = bytes.strip_prefix(head.as_bytes())?;
-    (body.len() as u64 == size).then(|| body.iter().map(|&b| b as i8).collect())
+    let mut found = vec![0u8; head.len()];
+    f.read_exact(&mut found).ok()?;
+    if found != head.as_bytes() {
+        return None;
+    }
+    // (Read into one buffer of the level's size and turned into entries
+    // in place: a level is never held twice.)
+    let mut body = vec![0u8; usize::try_from(size).ok()?];
+    f.read_exact(&mut body).ok()?;
+    if f.read(&mut [0u8; 1]).ok()? != 0 {
+        return None;
+    }
+    Some(body.into_iter().map(|b| b as i8).collect())
 }
 
 fn write_level(folder: &PathBuf, file: &Path, level: &[i8]) -> std::io::Result<()> {
     std::fs::create_dir_all(folder)?;
-    let part = file.with_extension("part");
-    let mut f = std::fs::File::create(&part)?;
-    f.write_all(header(level.len()).as_bytes())?;
-    let body: Vec<u8> = level.iter().map(|&v| v as u8).collect();
-    f.write_all(&body)?;
-    f.sync_all()?;
-    std::fs::rename(part, file)
+    write_whole(file, |f| {
+        f.write_all(header(level.len()).as_bytes())?;
+        let body: Vec<u8> = level.iter().map(|&v| v as u8).collect();
+        f.write_all(&body)
+    })
+}
+
+/// Writes `file` whole or not at all: `write` fills a file of this
+/// process's own beside it, which is then renamed into place (a reader
+/// never sees a file half written, and two processes writing the same
+/// file do not write into each other's); on failure it is removed.
+pub(super) fn write_whole(
+    file: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let name = file
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_os_string());
+    let mut part_name = name;
+    part_name.push(format!(".part-{}", std::process::id()));
+    let part = file.with_file_name(part_name);
+    // (A file of this name was left by a process of the same number, gone.)
+    let _ = std::fs::remove_file(&part);
+    let written = std::fs::File::create(&part)
+        .and_then(|mut f| {
+            write(&mut f)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&part, file));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&part);
+    }
+    written
 }

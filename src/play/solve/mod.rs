@@ -40,7 +40,9 @@ pub const DEFAULT_MEMORY: usize = 256 << 20;
 /// The least memory the table may be given: 1 MiB.
 pub const MIN_MEMORY: usize = 1 << 20;
 
-/// A value's results apart: a win is worth more than any margin.
+/// A value's results apart: a win is worth more than any margin. (A
+/// table kept on disk holds values so counted: a change here is a new
+/// `saved::FORMAT`.)
 const RESULT: i32 = 4096;
 
 /// The largest margin the solver counts (a score difference past it is
@@ -609,6 +611,11 @@ impl Solver {
             &self.shared.moving,
         )?;
         Ok((file, n))
+    }
+
+    /// The entries the table holds (counted: not while a solve runs).
+    pub fn table_held(&self) -> u64 {
+        self.shared.table.held()
     }
 
     /// While the table is written or read: its entries moved so far, of

@@ -14,7 +14,7 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use super::db::fingerprint;
+use super::db::{fingerprint, write_whole};
 use super::key::Keys;
 use super::table::Table;
 use crate::engine::Engine;
@@ -27,7 +27,10 @@ pub(super) struct Moving {
     pub of: AtomicU64,
 }
 
-/// The format's name and version, the header's first words.
+/// The format's name and version, the header's first words: a new
+/// version whenever what an entry means changes (how keys number
+/// positions, see `Keys`; how an entry is packed, see `table::Entry`;
+/// how values are counted, see `RESULT`, and kept relative to the stores).
 const FORMAT: &str = "sow-table 1";
 
 /// The longest header read.
@@ -57,24 +60,20 @@ pub(super) fn write(
     if let Some(folder) = file.parent() {
         std::fs::create_dir_all(folder).map_err(failed)?;
     }
-    let part = file.with_extension("part");
-    let out = std::fs::File::create(&part).map_err(failed)?;
-    let mut w = BufWriter::with_capacity(1 << 20, out);
     let entries = table.held();
     moving.done.store(0, Relaxed);
     moving.of.store(entries, Relaxed);
-    w.write_all(header(keys, entries).as_bytes())
-        .map_err(failed)?;
-    let written = table.write_to(&mut w, &moving.done).map_err(failed)?;
-    let out = w.into_inner().map_err(|e| failed(e.into_error()))?;
-    out.sync_all().map_err(failed)?;
-    if written != entries {
-        return Err(format!(
-            "cannot write the table {}: its entries changed while it was written",
-            file.display()
-        ));
-    }
-    std::fs::rename(&part, file).map_err(failed)?;
+    write_whole(file, |f| {
+        let mut w = BufWriter::with_capacity(1 << 20, f);
+        w.write_all(header(keys, entries).as_bytes())?;
+        if table.write_to(&mut w, &moving.done)? != entries {
+            return Err(std::io::Error::other(
+                "its entries changed while it was written",
+            ));
+        }
+        w.flush()
+    })
+    .map_err(failed)?;
     Ok(entries)
 }
 
@@ -110,8 +109,10 @@ pub(super) fn read(
         .ok_or_else(|| not(format!("its header is not `{FORMAT} … entries=N`")))?;
     let ours = format!("{FORMAT} {}", keys.layout());
     if head != ours {
+        let theirs: String = head.chars().take(120).collect();
         return Err(not(format!(
-            "its keys are numbered `{head}`, this solve's `{ours}`"
+            "its header is {theirs:?}, a table of this solve's is {ours:?} \
+             (its keys are numbered otherwise, or it is of another version)"
         )));
     }
     moving.done.store(0, Relaxed);
