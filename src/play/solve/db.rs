@@ -44,8 +44,8 @@ pub(super) struct Db {
     var_count: u64,
     /// `choose[n][k]`: n choose k, for the ranks.
     choose: Vec<Vec<u64>>,
-    /// Level n's entries.
-    levels: Vec<Vec<i8>>,
+    /// Level n's entries, each a byte (an `i8`; see `pages`).
+    levels: Vec<memmap2::MmapMut>,
 }
 
 /// How far a build has got (read while it runs, for progress).
@@ -169,7 +169,7 @@ impl Db {
     pub(super) fn gain(&self, pos: &Position) -> Option<i64> {
         let n = self.seeds(pos)?;
         let level = self.levels.get(n)?;
-        let v = level[self.index(pos) as usize];
+        let v = *level.get(self.index(pos) as usize)? as i8;
         (v != UNKNOWN).then_some(i64::from(v))
     }
 
@@ -265,9 +265,14 @@ fn build_level(
     jobs: usize,
     progress: &Building,
     stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Option<Vec<i8>>, String> {
+) -> Result<Option<memmap2::MmapMut>, String> {
+    use zerocopy::FromBytes;
     let size = db.size(n);
-    let memo: Vec<AtomicI8> = (0..size).map(|_| AtomicI8::new(UNKNOWN)).collect();
+    let mut level = super::pages::anonymous(size as usize)
+        .map_err(|e| format!("the database's level of {n} seeds: {e}"))?;
+    level.fill(UNKNOWN as u8);
+    let memo: &[AtomicI8] = <[AtomicI8]>::mut_from_bytes(&mut level[..])
+        .map_err(|_| "a level's memory is not laid out for its entries".to_string())?;
     let next = AtomicU64::new(0);
     const CHUNK: u64 = 4096;
     let failed = std::sync::Mutex::new(None::<String>);
@@ -279,7 +284,7 @@ fn build_level(
                     let mut w = Builder {
                         db,
                         n,
-                        memo: &memo,
+                        memo,
                         heads: Vec::new(),
                         kids: Vec::new(),
                         path: HashSet::new(),
@@ -321,7 +326,7 @@ fn build_level(
     if stop() {
         return Ok(None);
     }
-    Ok(Some(memo.into_iter().map(AtomicI8::into_inner).collect()))
+    Ok(Some(level))
 }
 
 /// One thread's work on a level: a game a depth of the chain of turns
@@ -461,7 +466,7 @@ fn header(len: usize) -> String {
     format!("sow-db 1 {len}\n")
 }
 
-fn read_level(file: &Path, size: u64) -> Option<Vec<i8>> {
+fn read_level(file: &Path, size: u64) -> Option<memmap2::MmapMut> {
     let mut f = std::io::BufReader::new(std::fs::File::open(file).ok()?);
     let head = header(size as usize);
     let mut found = vec![0u8; head.len()];
@@ -469,22 +474,19 @@ fn read_level(file: &Path, size: u64) -> Option<Vec<i8>> {
     if found != head.as_bytes() {
         return None;
     }
-    // (Read into one buffer of the level's size and turned into entries
-    // in place: a level is never held twice.)
-    let mut body = vec![0u8; usize::try_from(size).ok()?];
-    f.read_exact(&mut body).ok()?;
+    let mut level = super::pages::anonymous(usize::try_from(size).ok()?).ok()?;
+    f.read_exact(&mut level[..]).ok()?;
     if f.read(&mut [0u8; 1]).ok()? != 0 {
         return None;
     }
-    Some(body.into_iter().map(|b| b as i8).collect())
+    Some(level)
 }
 
-fn write_level(folder: &PathBuf, file: &Path, level: &[i8]) -> std::io::Result<()> {
+fn write_level(folder: &PathBuf, file: &Path, level: &[u8]) -> std::io::Result<()> {
     std::fs::create_dir_all(folder)?;
     write_whole(file, |f| {
         f.write_all(header(level.len()).as_bytes())?;
-        let body: Vec<u8> = level.iter().map(|&v| v as u8).collect();
-        f.write_all(&body)
+        f.write_all(level)
     })
 }
 

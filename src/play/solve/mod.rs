@@ -17,6 +17,7 @@
 mod db;
 mod endgame;
 mod key;
+mod pages;
 mod saved;
 mod search;
 mod stores;
@@ -29,7 +30,7 @@ use crate::engine::{Engine, Game, Outcome, Position, Turn};
 use crate::ir::Player;
 use crate::play::runs;
 use key::Keys;
-use table::{Entry, Table};
+use table::{Entry, Memory, Table};
 
 pub use endgame::{Endgame, PLAYERS_BYTES};
 
@@ -165,10 +166,9 @@ enum Stop {
     Unsolvable(Unsolvable),
 }
 
-/// What every thread's search shares.
+/// What every thread's search shares but the table (see [`Searching`]).
 struct Shared {
     keys: Keys,
-    table: Table,
     /// Positions searched, all threads together.
     positions: AtomicU64,
     /// First turns solved.
@@ -208,57 +208,6 @@ impl Shared {
         })
     }
 
-    /// What the table holds of a position (keyed `key`), its bounds
-    /// read as the position's own values: where the stores decide only
-    /// the margin, the table keeps what is still to be won (one entry
-    /// for every content of the stores), and the position's stores'
-    /// difference is added back.
-    #[inline]
-    fn probe(&self, pos: &Position, key: u128) -> Option<Entry> {
-        let e = self.table.probe(key)?;
-        let Some(lead) = self.lead(pos) else {
-            return Some(e);
-        };
-        let back = |t: i16| {
-            let t = i32::from(t);
-            if t.abs() >= INFINITE {
-                t
-            } else {
-                margin_value(i64::from(t) + lead)
-            }
-        };
-        Some(Entry {
-            lower: back(e.lower) as i16,
-            upper: back(e.upper) as i16,
-            ..e
-        })
-    }
-
-    /// Notes what is known of a position (keyed `key`) in the table (see
-    /// [`Shared::probe`]).
-    #[inline]
-    fn store(&self, pos: &Position, key: u128, e: Entry) {
-        let Some(lead) = self.lead(pos) else {
-            return self.table.store(key, e);
-        };
-        let to = |v: i16| {
-            let v = i32::from(v);
-            if v.abs() >= INFINITE {
-                v as i16
-            } else {
-                (Value::of(v).margin - lead) as i16
-            }
-        };
-        self.table.store(
-            key,
-            Entry {
-                lower: to(e.lower),
-                upper: to(e.upper),
-                ..e
-            },
-        );
-    }
-
     /// The player to move's store less the opponent's, where the stores
     /// decide only the margin.
     #[inline]
@@ -291,6 +240,75 @@ impl Shared {
         let gain = self.db.get()?.gain(pos)?;
         Some(margin_value(lead + gain))
     }
+}
+
+/// What every thread's search shares: the solve's state, and the table
+/// (borrowed for the solve, see [`Memory::table`]).
+struct Searching<'a> {
+    shared: &'a Shared,
+    table: Table<'a>,
+}
+
+impl std::ops::Deref for Searching<'_> {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        self.shared
+    }
+}
+
+impl Searching<'_> {
+    /// What the table holds of a position (keyed `key`), its bounds
+    /// read as the position's own values: where the stores decide only
+    /// the margin, the table keeps what is still to be won (one entry
+    /// for every content of the stores), and the position's stores'
+    /// difference is added back.
+    #[inline]
+    fn probe(&self, pos: &Position, key: u128) -> Option<Entry> {
+        let e = self.table.probe(key)?;
+        let Some(lead) = self.lead(pos) else {
+            return Some(e);
+        };
+        let back = |t: i16| {
+            let t = i32::from(t);
+            if t.abs() >= INFINITE {
+                t
+            } else {
+                margin_value(i64::from(t) + lead)
+            }
+        };
+        Some(Entry {
+            lower: back(e.lower) as i16,
+            upper: back(e.upper) as i16,
+            ..e
+        })
+    }
+
+    /// Notes what is known of a position (keyed `key`) in the table (see
+    /// [`Searching::probe`]).
+    #[inline]
+    fn store(&self, pos: &Position, key: u128, e: Entry) {
+        let Some(lead) = self.lead(pos) else {
+            return self.table.store(key, e);
+        };
+        let to = |v: i16| {
+            let v = i32::from(v);
+            if v.abs() >= INFINITE {
+                v as i16
+            } else {
+                (Value::of(v).margin - lead) as i16
+            }
+        };
+        self.table.store(
+            key,
+            Entry {
+                lower: to(e.lower),
+                upper: to(e.upper),
+                ..e
+            },
+        );
+    }
+
 }
 
 impl Shared {
@@ -445,6 +463,8 @@ impl Solution {
 /// A solver for a game: its numbering of positions and its table.
 pub struct Solver {
     shared: Shared,
+    /// The table's memory, borrowed by a solve (or a read or a write).
+    memory: std::sync::Mutex<Memory>,
 }
 
 /// The positions past which the first guess at a turn's value deepens
@@ -511,10 +531,11 @@ impl Solver {
         };
         let keys =
             Keys::new(engine, most, margin_only.as_ref().ok().copied()).map_err(Unsolvable::new)?;
+        let memory = Memory::new(memory.max(MIN_MEMORY)).map_err(Unsolvable::new)?;
         Ok(Solver {
+            memory: std::sync::Mutex::new(memory),
             shared: Shared {
                 keys,
-                table: Table::new(memory.max(MIN_MEMORY)),
                 positions: AtomicU64::new(0),
                 solved: AtomicUsize::new(0),
                 failed: AtomicBool::new(false),
@@ -586,12 +607,9 @@ impl Solver {
         dir: &std::path::Path,
     ) -> Result<Option<(std::path::PathBuf, u64)>, String> {
         let file = saved::path(dir, engine, &self.shared.keys);
-        let read = saved::read(
-            &file,
-            &self.shared.keys,
-            &self.shared.table,
-            &self.shared.moving,
-        )?;
+        let mut memory = self.memory()?;
+        let table = memory.table()?;
+        let read = saved::read(&file, &self.shared.keys, &table, &self.shared.moving)?;
         Ok(read.map(|n| (file, n)))
     }
 
@@ -604,18 +622,24 @@ impl Solver {
         dir: &std::path::Path,
     ) -> Result<(std::path::PathBuf, u64), String> {
         let file = saved::path(dir, engine, &self.shared.keys);
-        let n = saved::write(
-            &file,
-            &self.shared.keys,
-            &self.shared.table,
-            &self.shared.moving,
-        )?;
+        let mut memory = self.memory()?;
+        let table = memory.table()?;
+        let n = saved::write(&file, &self.shared.keys, &table, &self.shared.moving)?;
         Ok((file, n))
     }
 
     /// The entries the table holds (counted: not while a solve runs).
     pub fn table_held(&self) -> u64 {
-        self.shared.table.held()
+        let mut memory = self.memory().ok();
+        let table = memory.as_mut().and_then(|m| m.table().ok());
+        table.map_or(0, |t| t.held())
+    }
+
+    /// The table's memory, for a solve, a read or a write (one at a time).
+    fn memory(&self) -> Result<std::sync::MutexGuard<'_, Memory>, String> {
+        self.memory
+            .lock()
+            .map_err(|_| "the table was left unfinished by a solve that failed".to_string())
     }
 
     /// While the table is written or read: its entries moved so far, of
@@ -698,6 +722,13 @@ impl Solver {
             ));
         }
         self.shared.best.store(-INFINITE, Relaxed);
+        let mut memory = self.memory().map_err(Unsolvable::new)?;
+        let table_entries = memory.len();
+        let searching = Searching {
+            shared: &self.shared,
+            table: memory.table().map_err(Unsolvable::new)?,
+        };
+        let searching = &searching;
         let me = game.position().to_move.unwrap_or(0);
         let turns = game.legal_turns().to_vec();
         // Each first turn played here; a thread takes a copy of the game
@@ -714,7 +745,7 @@ impl Solver {
         // the turns are then solved the most promising first.
         let guesses = self.on_threads(jobs, turns.len(), |i| {
             let c = child(i).ok_or_else(|| Unsolvable::new("a first turn was lost"))?;
-            self.guess(&c, me)
+            self.guess(searching, &c, me)
         })?;
         let guesses = guesses.into_iter().collect::<Result<Vec<_>, _>>()?;
         let mut order: Vec<usize> = (0..turns.len()).collect();
@@ -722,7 +753,7 @@ impl Solver {
         let mut values = self.solve_turns(jobs, &order, |k, done, skew| {
             let i = order[k];
             let c = child(i).ok_or_else(|| Unsolvable::new("a first turn was lost"))?;
-            self.first_turn(&c, me, turns[i], guesses[i], done, skew)
+            self.first_turn(searching, &c, me, turns[i], guesses[i], done, skew)
         })?;
         // The best first; ties in the turns' order.
         let rank = |b: Option<Value>, low: bool| {
@@ -743,7 +774,7 @@ impl Solver {
             turns: values,
             positions: self.positions(),
             seconds: started.elapsed().as_secs_f64(),
-            table_entries: self.shared.table.len(),
+            table_entries,
             solo: self.shared.solo,
         })
     }
@@ -840,11 +871,11 @@ impl Solver {
 
     /// A first guess at what the turn that led to `child` is worth to
     /// `me` (0 in a solitaire, whose values a lead does not guess).
-    fn guess(&self, child: &Game, me: Player) -> Result<i32, Unsolvable> {
+    fn guess(&self, searching: &Searching, child: &Game, me: Player) -> Result<i32, Unsolvable> {
         if child.outcome().is_some() || self.shared.solo {
             return Ok(0);
         }
-        match search::Worker::new(&self.shared, child, me).guess(guess_budget(child)) {
+        match search::Worker::new(searching, child, me).guess(guess_budget(child)) {
             Ok(g) => Ok(g),
             Err(Stop::Interrupted { .. }) => Ok(0),
             Err(Stop::Unsolvable(u)) => Err(u),
@@ -855,8 +886,10 @@ impl Solver {
     /// from a guess at it. Solving for the best turns only, a turn is
     /// asked first whether it is worth as much as the best found so far
     /// (by then); if not, that bound is all that is kept.
+    #[allow(clippy::too_many_arguments)]
     fn first_turn(
         &self,
+        searching: &Searching,
         child: &Game,
         me: Player,
         t: Turn,
@@ -880,7 +913,7 @@ impl Solver {
                         -INFINITE
                     }
                 };
-                let mut worker = search::Worker::new(&self.shared, child, me).helping(done, skew);
+                let mut worker = search::Worker::new(searching, child, me).helping(done, skew);
                 match worker.exact(guess, &floor) {
                     Ok(bounds) => bounds,
                     Err(Stop::Interrupted { lower, upper }) => (lower, upper),

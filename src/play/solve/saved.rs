@@ -53,7 +53,7 @@ fn header(keys: &Keys, entries: u64) -> String {
 pub(super) fn write(
     file: &Path,
     keys: &Keys,
-    table: &Table,
+    table: &Table<'_>,
     moving: &Moving,
 ) -> Result<u64, String> {
     let failed = |e: std::io::Error| format!("cannot write the table {}: {e}", file.display());
@@ -84,7 +84,7 @@ pub(super) fn write(
 pub(super) fn read(
     file: &Path,
     keys: &Keys,
-    table: &Table,
+    table: &Table<'_>,
     moving: &Moving,
 ) -> Result<Option<u64>, String> {
     let opened = match std::fs::File::open(file) {

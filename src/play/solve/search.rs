@@ -7,7 +7,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::table::Entry;
-use super::{value_of_outcome, Shared, Stop, Unsolvable, INFINITE};
+use super::{value_of_outcome, Searching, Stop, Unsolvable, INFINITE};
 use crate::engine::Game;
 use crate::ir::Player;
 
@@ -69,7 +69,7 @@ impl Hasher for KeyHasher {
 /// that searching allocates only while it goes deeper), and the positions
 /// on the line (a position met again on its own line is a cycle).
 pub(super) struct Worker<'s> {
-    shared: &'s Shared,
+    shared: &'s Searching<'s>,
     /// Whether the root's mover is the opponent of the player its values
     /// are for.
     flip: bool,
@@ -99,7 +99,7 @@ pub(super) struct Worker<'s> {
 impl<'s> Worker<'s> {
     /// A search from `root` (a game not over) for `me`: its values are
     /// what the root is worth to `me`, whoever is to move there.
-    pub(super) fn new(shared: &'s Shared, root: &Game, me: Player) -> Worker<'s> {
+    pub(super) fn new(shared: &'s Searching<'s>, root: &Game, me: Player) -> Worker<'s> {
         Worker {
             shared,
             flip: root.position().to_move != Some(me),

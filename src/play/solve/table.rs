@@ -62,24 +62,51 @@ impl Entry {
 /// Bytes an entry takes.
 pub(super) const ENTRY_BYTES: usize = 24;
 
-/// The table: pairs of entries, a key looked up in one pair.
-pub(super) struct Table {
-    slots: Vec<[AtomicU64; 3]>,
+/// The memory a table lives in (see `pages`).
+pub(super) struct Memory {
+    map: memmap2::MmapMut,
     pairs: usize,
 }
 
-impl Table {
-    /// A table of at most `bytes` bytes (at least 1,024 entries): as many
-    /// pairs as fit.
-    pub(super) fn new(bytes: usize) -> Table {
+impl Memory {
+    /// Memory for a table of at most `bytes` bytes (at least 1,024
+    /// entries): as many pairs as fit.
+    pub(super) fn new(bytes: usize) -> Result<Memory, String> {
         let pairs = (bytes / ENTRY_BYTES).max(1024) / 2;
-        let slots = (0..2 * pairs).map(|_| Default::default()).collect();
-        Table { slots, pairs }
+        let map = super::pages::anonymous(pairs * 2 * ENTRY_BYTES)
+            .map_err(|e| format!("the table: {e}"))?;
+        Ok(Memory { map, pairs })
     }
 
     /// Entries the table holds.
     pub(super) fn len(&self) -> usize {
-        self.slots.len()
+        2 * self.pairs
+    }
+
+    /// The table, for as long as it is borrowed.
+    pub(super) fn table(&mut self) -> Result<Table<'_>, String> {
+        use zerocopy::FromBytes;
+        let words = <[AtomicU64]>::mut_from_bytes(&mut self.map[..])
+            .map_err(|_| "the table's memory is not aligned for its words".to_string())?;
+        Ok(Table {
+            words,
+            pairs: self.pairs,
+        })
+    }
+}
+
+/// The table: pairs of entries, a key looked up in one pair; an entry is
+/// three words of `words`.
+pub(super) struct Table<'m> {
+    words: &'m [AtomicU64],
+    pairs: usize,
+}
+
+impl Table<'_> {
+    /// Slot `i`'s three words.
+    #[inline]
+    fn slot(&self, i: usize) -> &[AtomicU64] {
+        &self.words[3 * i..3 * i + 3]
     }
 
     /// The first of the two slots a key may be in.
@@ -97,8 +124,8 @@ impl Table {
     /// Reads a slot: its entry, if it holds `key`.
     #[inline]
     fn read(&self, i: usize, key: u128) -> Option<Entry> {
-        let [a, b, d] = &self.slots[i];
-        let (a, b, d) = (a.load(Relaxed), b.load(Relaxed), d.load(Relaxed));
+        let w = self.slot(i);
+        let (a, b, d) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed));
         // (An empty slot reads as key 0, which no position has: its top
         // digit is the player to move, counted from 1.)
         (a ^ d == key as u64 && b ^ d == (key >> 64) as u64).then(|| Entry::unpack(d))
@@ -125,17 +152,17 @@ impl Table {
         } else if self.read(i + 1, key).is_some() {
             i + 1
         } else {
-            let work = |j: usize| Entry::unpack(self.slots[j][2].load(Relaxed)).work;
+            let work = |j: usize| Entry::unpack(self.slot(j)[2].load(Relaxed)).work;
             if work(i) <= work(i + 1) {
                 i
             } else {
                 i + 1
             }
         };
-        let [a, b, w] = &self.slots[at];
-        a.store(key as u64 ^ d, Relaxed);
-        b.store((key >> 64) as u64 ^ d, Relaxed);
-        w.store(d, Relaxed);
+        let w = self.slot(at);
+        w[0].store(key as u64 ^ d, Relaxed);
+        w[1].store((key >> 64) as u64 ^ d, Relaxed);
+        w[2].store(d, Relaxed);
     }
 }
 
@@ -158,18 +185,18 @@ const SAVED_BYTES: usize = 24;
 /// Entries a save or a read moves between two reports of progress.
 const BATCH: usize = 1 << 16;
 
-impl Table {
+impl Table<'_> {
     /// A slot's entry as it is saved: its key's halves and its data
     /// (`None`: empty).
     fn saved(&self, i: usize) -> Option<[u64; 3]> {
-        let [a, b, d] = &self.slots[i];
-        let (a, b, d) = (a.load(Relaxed), b.load(Relaxed), d.load(Relaxed));
+        let w = self.slot(i);
+        let (a, b, d) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed));
         (a ^ d != 0 || b ^ d != 0).then_some([a ^ d, b ^ d, d])
     }
 
     /// The entries the table holds (while no search runs).
     pub(super) fn held(&self) -> u64 {
-        (0..self.slots.len())
+        (0..2 * self.pairs)
             .filter(|&i| self.saved(i).is_some())
             .count() as u64
     }
@@ -181,7 +208,7 @@ impl Table {
         let mut sum = Checksum::default();
         let mut buf = Vec::with_capacity(BATCH * SAVED_BYTES);
         let mut n = 0;
-        for i in 0..self.slots.len() {
+        for i in 0..2 * self.pairs {
             let Some(words) = self.saved(i) else {
                 continue;
             };
@@ -215,10 +242,7 @@ impl Table {
     ) -> Result<(), String> {
         let read = self.read_entries(input, entries, moved);
         if read.is_err() {
-            self.slots
-                .iter()
-                .flatten()
-                .for_each(|w| w.store(0, Relaxed));
+            self.words.iter().for_each(|w| w.store(0, Relaxed));
         }
         read
     }
