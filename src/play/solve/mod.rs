@@ -308,7 +308,6 @@ impl Searching<'_> {
             },
         );
     }
-
 }
 
 impl Shared {
