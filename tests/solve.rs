@@ -546,7 +546,7 @@ fn a_solve_stopped_short_goes_on_from_the_table_it_kept() {
         .expect("solvable")
         .with_limit(whole.positions / 10 * 9);
     assert_eq!(stopped.solve(&game, 1).expect("stopped").value(), None);
-    let (file, written) = stopped.write_table(&v.engine, &dir).expect("written");
+    let (file, written) = stopped.write_table(&v.engine, &dir, 0).expect("written");
     assert!(written > 1000, "{written} entries");
 
     // Read back: the same value, the work already done not done again

@@ -128,7 +128,7 @@ impl Solve {
     /// Keeps the table of a solve stopped short in `dir`, unless that would
     /// lose what is kept there: a table that was not read (damaged, or
     /// numbered otherwise), or one of more entries than this one holds
-    /// (read into a smaller table).
+    /// (read into a smaller table: see [`Solver::write_table`]).
     fn keep_table(
         &self,
         solver: &Solver,
@@ -136,7 +136,7 @@ impl Solve {
         dir: &std::path::Path,
         read: &Option<Result<(PathBuf, u64), String>>,
     ) -> Result<Result<(PathBuf, u64), String>, Failed> {
-        match read {
+        let least = match read {
             Some(Err(_)) => {
                 return Ok(Err(
                     "the table kept there was not read, so it is not replaced \
@@ -144,18 +144,10 @@ impl Solve {
                         .to_string(),
                 ))
             }
-            Some(Ok((file, n))) if solver.table_held() < *n => {
-                return Ok(Err(format!(
-                    "the table kept in {} is not replaced: it holds {} entries, this solve's {} \
-                     (a smaller --memory)",
-                    file.display(),
-                    thousands(*n),
-                    thousands(solver.table_held())
-                )))
-            }
-            _ => {}
-        }
-        let write = || solver.write_table(&v.engine, dir);
+            Some(Ok((_, n))) => *n,
+            None => 0,
+        };
+        let write = || solver.write_table(&v.engine, dir, least);
         self.move_table("writing the table", solver, write)
     }
 

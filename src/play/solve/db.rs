@@ -201,19 +201,26 @@ fn binomial(n: u64, k: u64) -> u64 {
     (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
+/// The numbering of the levels that fit in `bytes` (fewer than `below`
+/// seeds), and the most seeds they hold; or why none can be numbered.
+fn planned(engine: &Engine, bytes: u64, below: usize) -> Result<(Db, usize), String> {
+    let below = below.min(MAX_LEVEL + 1);
+    let db = Db::new(engine, below.max(1))?;
+    let most = db.reach(bytes, below);
+    Ok((db, most))
+}
+
 /// The most seeds in the pits of the levels that fit in `bytes` (fewer
 /// than `below`), or why none can be numbered.
 pub(super) fn reach(engine: &Engine, bytes: u64, below: usize) -> Result<usize, String> {
-    let below = below.min(MAX_LEVEL + 1);
-    Ok(Db::new(engine, below.max(1))?.reach(bytes, below))
+    Ok(planned(engine, bytes, below)?.1)
 }
 
 /// The bytes the levels [`build`] builds in `bytes` (below `below`)
 /// take, or why none can be numbered.
 pub(super) fn bytes(engine: &Engine, bytes: u64, below: usize) -> Result<u64, String> {
-    let below = below.min(MAX_LEVEL + 1);
-    let db = Db::new(engine, below.max(1))?;
-    Ok(db.bytes(db.reach(bytes, below)))
+    let (db, most) = planned(engine, bytes, below)?;
+    Ok(db.bytes(most))
 }
 
 /// Builds (or reads from `dir`) the levels of up to as many seeds as fit
@@ -227,9 +234,7 @@ pub(super) fn build(
     progress: &Building,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Db, String> {
-    let below = below.min(MAX_LEVEL + 1);
-    let mut db = Db::new(engine, below.max(1))?;
-    let most = db.reach(bytes, below);
+    let (mut db, most) = planned(engine, bytes, below)?;
     let folder = dir.map(|d| d.join(fingerprint(engine)));
     for n in 0..=most {
         if stop() {

@@ -613,25 +613,21 @@ impl Solver {
     }
 
     /// Writes what the table holds to `dir` (not while a solve runs), for
-    /// the next solve of the variant to read: where, and the entries
-    /// written.
+    /// the next solve of the variant to read, unless it holds fewer than
+    /// `least` entries (those of a kept table it read: see
+    /// `saved::write`): where, and the entries written.
     pub fn write_table(
         &self,
         engine: &Engine,
         dir: &std::path::Path,
+        least: u64,
     ) -> Result<(std::path::PathBuf, u64), String> {
         let file = saved::path(dir, engine, &self.shared.keys);
         let mut memory = self.memory()?;
         let table = memory.table()?;
-        let n = saved::write(&file, &self.shared.keys, &table, &self.shared.moving)?;
+        let keys = &self.shared.keys;
+        let n = saved::write(&file, keys, &table, least, &self.shared.moving)?;
         Ok((file, n))
-    }
-
-    /// The entries the table holds (counted: not while a solve runs).
-    pub fn table_held(&self) -> u64 {
-        let mut memory = self.memory().ok();
-        let table = memory.as_mut().and_then(|m| m.table().ok());
-        table.map_or(0, |t| t.held())
     }
 
     /// The table's memory, for a solve, a read or a write (one at a time).

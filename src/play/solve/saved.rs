@@ -18,6 +18,7 @@ use super::db::{fingerprint, write_whole};
 use super::key::Keys;
 use super::table::Table;
 use crate::engine::Engine;
+use crate::render::thousands;
 
 /// How far a write or a read has got (read while it runs, for
 /// progress): entries moved, of how many.
@@ -49,18 +50,30 @@ fn header(keys: &Keys, entries: u64) -> String {
 }
 
 /// Writes what `table` holds to `file` (no search running), counting
-/// the entries written in `moving`. How many.
+/// the entries written in `moving`, unless it holds fewer than `least`
+/// (those of the file it replaces, read into a smaller table: writing
+/// would lose them). How many.
 pub(super) fn write(
     file: &Path,
     keys: &Keys,
     table: &Table<'_>,
+    least: u64,
     moving: &Moving,
 ) -> Result<u64, String> {
     let failed = |e: std::io::Error| format!("cannot write the table {}: {e}", file.display());
+    let entries = table.held();
+    if entries < least {
+        return Err(format!(
+            "the table kept in {} is not replaced: it holds {} entries, this solve's {} \
+             (a smaller --memory)",
+            file.display(),
+            thousands(least),
+            thousands(entries)
+        ));
+    }
     if let Some(folder) = file.parent() {
         std::fs::create_dir_all(folder).map_err(failed)?;
     }
-    let entries = table.held();
     moving.done.store(0, Relaxed);
     moving.of.store(entries, Relaxed);
     write_whole(file, |f| {

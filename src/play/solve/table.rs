@@ -109,6 +109,14 @@ impl Table<'_> {
         &self.words[3 * i..3 * i + 3]
     }
 
+    /// Slot `i`'s words as they stand: the key's halves each mixed with
+    /// the data, and the data.
+    #[inline]
+    fn load(&self, i: usize) -> [u64; 3] {
+        let w = self.slot(i);
+        [w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed)]
+    }
+
     /// The first of the two slots a key may be in.
     #[inline]
     fn home(&self, key: u128) -> usize {
@@ -124,8 +132,7 @@ impl Table<'_> {
     /// Reads a slot: its entry, if it holds `key`.
     #[inline]
     fn read(&self, i: usize, key: u128) -> Option<Entry> {
-        let w = self.slot(i);
-        let (a, b, d) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed));
+        let [a, b, d] = self.load(i);
         // (An empty slot reads as key 0, which no position has: its top
         // digit is the player to move, counted from 1.)
         (a ^ d == key as u64 && b ^ d == (key >> 64) as u64).then(|| Entry::unpack(d))
@@ -152,7 +159,7 @@ impl Table<'_> {
         } else if self.read(i + 1, key).is_some() {
             i + 1
         } else {
-            let work = |j: usize| Entry::unpack(self.slot(j)[2].load(Relaxed)).work;
+            let work = |j: usize| Entry::unpack(self.load(j)[2]).work;
             if work(i) <= work(i + 1) {
                 i
             } else {
@@ -189,8 +196,7 @@ impl Table<'_> {
     /// A slot's entry as it is saved: its key's halves and its data
     /// (`None`: empty).
     fn saved(&self, i: usize) -> Option<[u64; 3]> {
-        let w = self.slot(i);
-        let (a, b, d) = (w[0].load(Relaxed), w[1].load(Relaxed), w[2].load(Relaxed));
+        let [a, b, d] = self.load(i);
         (a ^ d != 0 || b ^ d != 0).then_some([a ^ d, b ^ d, d])
     }
 
