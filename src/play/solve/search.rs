@@ -78,6 +78,9 @@ pub(super) struct Worker<'s> {
     kids: Vec<Vec<Game>>,
     orders: Vec<Vec<(i64, usize, usize)>>,
     path: HashSet<u128, BuildHasherDefault<KeyHasher>>,
+    /// The keys of a level's other turns' positions, while they are
+    /// looked up for a cut-off (see `held_cut`; none: known otherwise).
+    keys: Vec<Option<u128>>,
     /// The history of cut-offs: for each player's turn (its pit and
     /// letter, see `slot`), the positions searched under the positions
     /// where it was good enough to end the search; a tie between turns
@@ -107,6 +110,7 @@ impl<'s> Worker<'s> {
             kids: Vec::new(),
             orders: Vec::new(),
             path: HashSet::default(),
+            keys: Vec::new(),
             history: vec![0; HISTORY_SLOTS],
             done: None,
             skew: 0,
@@ -460,15 +464,8 @@ impl<'s> Worker<'s> {
             }
         }
         self.ranked(level, me, hint, kids, order)?;
-        // Enhanced transposition cut-off: a turn the table (or the
-        // databases) already shows good enough settles the position
-        // before any is searched.
-        for &(_, i, k) in order.iter() {
-            if let Some(v) = self.held_value(&kids[k], me)? {
-                if v >= beta {
-                    return Ok((v, i));
-                }
-            }
+        if let Some(cut) = self.held_cut(me, beta, kids, order)? {
+            return Ok(cut);
         }
         for &(_, i, k) in order.iter() {
             std::mem::swap(&mut kids[k], &mut self.stack[level + 1]);
@@ -524,26 +521,49 @@ impl<'s> Worker<'s> {
         Ok(())
     }
 
-    /// The least a turn of `me`'s that led to `child` is known to be worth
-    /// to `me` without a search: a game it ends, a position the databases
-    /// hold, or the table's lower bound (its upper, for the opponent to
-    /// move).
-    fn held_value(&self, child: &Game, me: Player) -> Result<Option<i32>, Stop> {
-        if let Some(v) = self.shared.settled(child, me)? {
-            return Ok(Some(v));
+    /// Enhanced transposition cut-off: a turn already known good enough
+    /// for `beta` (a game it ends, a position the databases hold, the
+    /// table's lower bound on it: its upper, for the opponent to move)
+    /// settles the position before any turn is searched; the turn and
+    /// what it is known worth. The ended games and the databases are
+    /// looked at first, every turn's key worked out; then the table, its
+    /// slots read one after another with nothing between, so that their
+    /// misses (each a trip to memory, in a table of gigabytes) overlap
+    /// rather than wait in turn.
+    fn held_cut(
+        &mut self,
+        me: Player,
+        beta: i32,
+        kids: &[Game],
+        order: &[(i64, usize, usize)],
+    ) -> Result<Option<(i32, usize)>, Stop> {
+        self.keys.clear();
+        for &(_, i, k) in order {
+            let child = &kids[k];
+            match self.shared.settled(child, me)? {
+                Some(v) if v >= beta => return Ok(Some((v, i))),
+                Some(_) => self.keys.push(None),
+                None => self.keys.push(Some(self.shared.key(child.position())?)),
+            }
         }
-        let pos = child.position();
-        let Some(e) = self.shared.probe(pos, self.shared.key(pos)?) else {
-            return Ok(None);
-        };
-        if e.shallow {
-            return Ok(None);
+        for (&(_, i, k), &key) in order.iter().zip(&self.keys) {
+            let Some(key) = key else {
+                continue;
+            };
+            let pos = kids[k].position();
+            let Some(e) = self.shared.probe(pos, key).filter(|e| !e.shallow) else {
+                continue;
+            };
+            let v = if pos.to_move == Some(me) {
+                i32::from(e.lower)
+            } else {
+                -i32::from(e.upper)
+            };
+            if v >= beta {
+                return Ok(Some((v, i)));
+            }
         }
-        Ok(Some(if pos.to_move == Some(me) {
-            i32::from(e.lower)
-        } else {
-            -i32::from(e.upper)
-        }))
+        Ok(None)
     }
 
     /// The variant's estimate of `me`'s lead in `game`: `me`'s less the

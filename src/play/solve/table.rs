@@ -132,17 +132,17 @@ impl Table<'_> {
     /// Reads a slot: its entry, if it holds `key`.
     #[inline]
     fn read(&self, i: usize, key: u128) -> Option<Entry> {
-        let [a, b, d] = self.load(i);
-        // (An empty slot reads as key 0, which no position has: its top
-        // digit is the player to move, counted from 1.)
-        (a ^ d == key as u64 && b ^ d == (key >> 64) as u64).then(|| Entry::unpack(d))
+        holding(self.load(i), key)
     }
 
-    /// What is known of a position, if the table holds it.
+    /// What is known of a position, if the table holds it. (Both slots
+    /// of the pair are loaded before either is looked at: one trip to
+    /// memory, which the probes of a position's other turns overlap.)
     #[inline]
     pub(super) fn probe(&self, key: u128) -> Option<Entry> {
         let i = self.home(key);
-        self.read(i, key).or_else(|| self.read(i + 1, key))
+        let (first, second) = (self.load(i), self.load(i + 1));
+        holding(first, key).or_else(|| holding(second, key))
     }
 
     /// Notes what is known of a position: in its own slot if the table
@@ -171,6 +171,14 @@ impl Table<'_> {
         w[1].store((key >> 64) as u64 ^ d, Relaxed);
         w[2].store(d, Relaxed);
     }
+}
+
+/// A slot's entry, if its words (as [`Table::load`] gives them) hold
+/// `key`. (An empty slot reads as key 0, which no position has: its top
+/// digit is the player to move, counted from 1.)
+#[inline]
+fn holding([a, b, d]: [u64; 3], key: u128) -> Option<Entry> {
+    (a ^ d == key as u64 && b ^ d == (key >> 64) as u64).then(|| Entry::unpack(d))
 }
 
 /// A saved table's words, summed as they are written and read: a check
