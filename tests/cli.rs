@@ -540,7 +540,7 @@ fn solve_in_spells() {
         assert_eq!(r.code, 0, "{}", r.stderr);
         serde_json::from_str::<serde_json::Value>(&r.stdout).expect("one JSON object")
     };
-    let first = spell(&["--max-positions", "1000000"]);
+    let first = spell(&["--max-positions", "300000"]);
     assert_eq!(first["complete"], false);
     assert_eq!(first["table"]["read"], serde_json::Value::Null);
     let written = &first["table"]["written"];

@@ -211,7 +211,7 @@ impl Shared {
     /// The player to move's store less the opponent's, where the stores
     /// decide only the margin.
     #[inline]
-    fn lead(&self, pos: &Position) -> Option<i64> {
+    fn stores_lead(&self, pos: &Position) -> Option<i64> {
         let [s0, s1] = *self.margin_only.as_ref().ok()?;
         let me = usize::from(pos.to_move? & 1);
         let stores = [pos.cells[s0], pos.cells[s1]].map(i64::from);
@@ -236,7 +236,7 @@ impl Shared {
     /// refused.)
     #[inline]
     fn known(&self, pos: &Position) -> Option<i32> {
-        let lead = self.lead(pos)?;
+        let lead = self.stores_lead(pos)?;
         let gain = self.db.get()?.gain(pos)?;
         Some(margin_value(lead + gain))
     }
@@ -266,7 +266,7 @@ impl Searching<'_> {
     #[inline]
     fn probe(&self, pos: &Position, key: u128) -> Option<Entry> {
         let e = self.table.probe(key)?;
-        let Some(lead) = self.lead(pos) else {
+        let Some(lead) = self.stores_lead(pos) else {
             return Some(e);
         };
         let back = |t: i16| {
@@ -288,7 +288,7 @@ impl Searching<'_> {
     /// [`Searching::probe`]).
     #[inline]
     fn store(&self, pos: &Position, key: u128, e: Entry) {
-        let Some(lead) = self.lead(pos) else {
+        let Some(lead) = self.stores_lead(pos) else {
             return self.table.store(key, e);
         };
         let to = |v: i16| {

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use super::table::Entry;
 use super::{value_of_outcome, Searching, Stop, Unsolvable, INFINITE};
-use crate::engine::Game;
+use crate::engine::{Game, Turn};
 use crate::ir::Player;
 
 /// The longest line the search follows, in turns: past it a variant is
@@ -38,7 +38,7 @@ const HISTORY_MOST: u64 = (1 << HISTORY_BITS) - 1;
 /// A turn's slot in the history of cut-offs: its player, its pit, its
 /// letter (two turns of a board larger than 256 pits or with more than
 /// four letters may share one: a tie broken less well, nothing more).
-fn slot(me: Player, turn: crate::engine::Turn) -> usize {
+fn slot(me: Player, turn: Turn) -> usize {
     let (pit, letter) = (usize::from(turn.pit) % 256, usize::from(turn.choice) % 4);
     (usize::from(me & 1) * 256 + pit) * 4 + letter
 }
@@ -511,7 +511,8 @@ impl<'s> Worker<'s> {
             self.counted()?;
             let turn = self.stack[level].legal_turns()[i];
             let history = self.history[slot(me, turn)].min(HISTORY_MOST) as i64;
-            order.push(((self.rank(&kids[k], me) << HISTORY_BITS) + history, i, k));
+            let rank = self.rank(&self.stack[level], turn, &kids[k], me);
+            order.push(((rank << HISTORY_BITS) + history, i, k));
         }
         order.sort_unstable_by_key(|&(r, i, _)| (std::cmp::Reverse(r), i));
         if self.skew > 0 && level < SKEW_LEVELS && !order.is_empty() {
@@ -589,23 +590,34 @@ impl<'s> Worker<'s> {
         }
     }
 
-    /// How promising a turn of `me`'s looks before it is searched: a game
-    /// it ends by its value; else a turn that keeps the move first, then
-    /// by the variant's estimate, `me`'s less the opponent's.
-    fn rank(&self, child: &Game, me: Player) -> i64 {
+    /// How promising a turn of `me`'s that led to `child` from `head`
+    /// looks before it is searched: a game it ends by its value; else a
+    /// turn that keeps the move first, then by `me`'s store less the
+    /// opponent's where the stores decide the margin (seeds won for good;
+    /// else by the variant's estimate), then the fewer seeds it took up
+    /// (of two turns that both play again, the one that spoils the
+    /// other's count less).
+    fn rank(&self, head: &Game, turn: Turn, child: &Game, me: Player) -> i64 {
         if let Some(o) = child.outcome() {
             return match value_of_outcome(self.shared, o, me) {
-                Ok(v) => i64::from(v) * 4,
+                Ok(v) => (i64::from(v) * 4) << 8,
                 Err(_) => 0,
             };
         }
-        let lead = self.lead(child, me);
-        let again = if child.position().to_move == Some(me) {
-            4096
-        } else {
-            0
+        let pos = child.position();
+        let again = pos.to_move == Some(me);
+        let lead = match self.shared.stores_lead(pos) {
+            Some(l) if again => l,
+            Some(l) => -l,
+            None => self.lead(child, me),
         };
-        again + lead.clamp(-4095, 4095)
+        let taken = head
+            .position()
+            .cells
+            .get(usize::from(turn.pit))
+            .map_or(0, |&c| i64::from(c.min(255)));
+        let first = (if again { 4096 } else { 0 }) + lead.clamp(-4095, 4095);
+        (first << 8) + (255 - taken)
     }
 }
 
