@@ -135,9 +135,9 @@ fn solve_large(seeds: u32) -> Value {
     s.value().expect("solved")
 }
 
-/// Irving et al.: Kalah(6,4) is a first-player win by 10. Some seconds
-/// on the project's 2-core machine once the databases are on disk (the
-/// book's performance chapter): `SOW_SOLVE_DB=DIR cargo test --release
+/// Irving et al.: Kalah(6,4) is a first-player win by 10. Under a minute
+/// (some 7 s of search) on the project's 2-core machine once the
+/// databases are on disk (the book's performance chapter): `SOW_SOLVE_DB=DIR cargo test --release
 /// --test solve -- --ignored kalah_6_4 --nocapture`.
 #[test]
 #[ignore = "long: the large solves are run by hand"]
@@ -554,9 +554,8 @@ fn a_solve_stopped_short_goes_on_from_the_table_it_kept() {
     assert!(written > 1000, "{written} entries");
 
     // Read back: the same value, the work already done not done again
-    // (but for the first guesses at the turns not yet solved, most of a
-    // small solve's work: Kalah(5,3)'s resumed from half way searches
-    // nine tenths of the positions a fresh solve does).
+    // (but for the first guesses at the turns not yet solved): fewer
+    // than half the positions a fresh solve searches.
     let resumed = Solver::new(&game, 256 << 20).expect("solvable");
     let read = resumed.read_table(&v.engine, &dir).expect("read");
     assert_eq!(read, Some((file.clone(), written)));

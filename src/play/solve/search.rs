@@ -30,6 +30,15 @@ const SKEW_LEVELS: usize = 2;
 /// and letter (see `slot`).
 const HISTORY_SLOTS: usize = 2 * 256 * 4;
 
+/// How far a turn that keeps the move ranks above one that does not (see
+/// `Worker::rank`): a lead counts up to just below it.
+const AGAIN: i64 = 4096;
+
+/// The bits of a turn's rank below its lead, for the seeds it took up,
+/// and the most those count there.
+const TAKEN_BITS: u32 = 8;
+const TAKEN_MOST: i64 = (1 << TAKEN_BITS) - 1;
+
 /// The bits a turn's rank leaves its history (see `Worker::ranked`), and
 /// the most a history counts there.
 const HISTORY_BITS: u32 = 30;
@@ -238,7 +247,7 @@ impl<'s> Worker<'s> {
         let me: Player = head.position().to_move.unwrap_or(0);
         let n = head.legal_turns().len();
         if depth == 0 || level + 1 >= MAX_LINE || n == 0 {
-            return Ok(super::margin_value(self.lead(head, me)));
+            return Ok(super::margin_value(self.estimated_lead(head, me)));
         }
         let key = self.shared.key(head.position())?;
         let found = self.shared.probe(head.position(), key);
@@ -486,7 +495,7 @@ impl<'s> Worker<'s> {
     }
 
     /// Plays each turn of `stack[level]` but `skip` into `kids` and ranks
-    /// them (see `rank`; ties by the history of cut-offs), the most
+    /// them (see `rank`: ties by the history of cut-offs), the most
     /// promising first: `order` holds each
     /// one's rank, turn and place in `kids`.
     fn ranked(
@@ -509,9 +518,20 @@ impl<'s> Worker<'s> {
                 .play_from(head, head.legal_turns()[i])
                 .map_err(|_| too_long())?;
             self.counted()?;
-            let turn = self.stack[level].legal_turns()[i];
+            let head = &self.stack[level];
+            let turn = head.legal_turns()[i];
+            // (The seeds a turn takes up: a pit's, or those it sows from
+            // the store.)
+            let taken = match turn.seeds() {
+                0 => head
+                    .position()
+                    .cells
+                    .get(usize::from(turn.pit))
+                    .map_or(0, |&c| c),
+                n => n,
+            };
             let history = self.history[slot(me, turn)].min(HISTORY_MOST) as i64;
-            let rank = self.rank(&self.stack[level], turn, &kids[k], me);
+            let rank = self.rank(&kids[k], me, taken);
             order.push(((rank << HISTORY_BITS) + history, i, k));
         }
         order.sort_unstable_by_key(|&(r, i, _)| (std::cmp::Reverse(r), i));
@@ -528,9 +548,9 @@ impl<'s> Worker<'s> {
     /// settles the position before any turn is searched; the turn and
     /// what it is known worth. The ended games and the databases are
     /// looked at first, every turn's key worked out; then the table, its
-    /// slots read one after another with nothing between, so that their
-    /// misses (each a trip to memory, in a table of gigabytes) overlap
-    /// rather than wait in turn.
+    /// slots read one after another with nothing between that waits on
+    /// memory, so that their misses (each a trip to memory, in a table of
+    /// gigabytes) overlap rather than wait in turn.
     fn held_cut(
         &mut self,
         me: Player,
@@ -569,7 +589,7 @@ impl<'s> Worker<'s> {
 
     /// The variant's estimate of `me`'s lead in `game`: `me`'s less the
     /// opponent's (a solitaire's, its one).
-    fn lead(&self, game: &Game, me: Player) -> i64 {
+    fn estimated_lead(&self, game: &Game, me: Player) -> i64 {
         let e = game.engine().estimates(game.position());
         let m = usize::from(me & 1);
         if self.shared.solo {
@@ -590,17 +610,17 @@ impl<'s> Worker<'s> {
         }
     }
 
-    /// How promising a turn of `me`'s that led to `child` from `head`
-    /// looks before it is searched: a game it ends by its value; else a
-    /// turn that keeps the move first, then by `me`'s store less the
-    /// opponent's where the stores decide the margin (seeds won for good;
-    /// else by the variant's estimate), then the fewer seeds it took up
-    /// (of two turns that both play again, the one that spoils the
-    /// other's count less).
-    fn rank(&self, head: &Game, turn: Turn, child: &Game, me: Player) -> i64 {
+    /// How promising a turn of `me`'s that led to `child`, taking up
+    /// `taken` seeds, looks before it is searched: a game it ends by its
+    /// value; else a turn that keeps the move first, then by `me`'s store
+    /// less the opponent's where the stores decide the margin (seeds won
+    /// for good; else by the variant's estimate), then the fewer seeds it
+    /// took up (of two turns that both play again, the one that spoils
+    /// the other's count less).
+    fn rank(&self, child: &Game, me: Player, taken: u32) -> i64 {
         if let Some(o) = child.outcome() {
             return match value_of_outcome(self.shared, o, me) {
-                Ok(v) => (i64::from(v) * 4) << 8,
+                Ok(v) => (i64::from(v) * 4) << TAKEN_BITS,
                 Err(_) => 0,
             };
         }
@@ -609,15 +629,10 @@ impl<'s> Worker<'s> {
         let lead = match self.shared.stores_lead(pos) {
             Some(l) if again => l,
             Some(l) => -l,
-            None => self.lead(child, me),
+            None => self.estimated_lead(child, me),
         };
-        let taken = head
-            .position()
-            .cells
-            .get(usize::from(turn.pit))
-            .map_or(0, |&c| i64::from(c.min(255)));
-        let first = (if again { 4096 } else { 0 }) + lead.clamp(-4095, 4095);
-        (first << 8) + (255 - taken)
+        let first = if again { AGAIN } else { 0 } + lead.clamp(1 - AGAIN, AGAIN - 1);
+        (first << TAKEN_BITS) + TAKEN_MOST - i64::from(taken).min(TAKEN_MOST)
     }
 }
 

@@ -136,8 +136,9 @@ impl Table<'_> {
     }
 
     /// What is known of a position, if the table holds it. (Both slots
-    /// of the pair are loaded before either is looked at: one trip to
-    /// memory, which the probes of a position's other turns overlap.)
+    /// of the pair are loaded before either is looked at: their one or
+    /// two cache lines fetched together, while the probes of a
+    /// position's other turns overlap them.)
     #[inline]
     pub(super) fn probe(&self, key: u128) -> Option<Entry> {
         let i = self.home(key);
