@@ -129,12 +129,6 @@ impl Table<'_> {
         ((u128::from(h) * self.pairs as u128) >> 64) as usize * 2
     }
 
-    /// Reads a slot: its entry, if it holds `key`.
-    #[inline]
-    fn read(&self, i: usize, key: u128) -> Option<Entry> {
-        holding(self.load(i), key)
-    }
-
     /// What is known of a position, if the table holds it. (Both slots
     /// of the pair are loaded before either is looked at: their one or
     /// two cache lines fetched together, while the probes of a
@@ -155,17 +149,14 @@ impl Table<'_> {
     /// Notes an entry's packed data (see [`Table::store`]).
     fn put(&self, key: u128, d: u64) {
         let i = self.home(key);
-        let at = if self.read(i, key).is_some() {
+        let (first, second) = (self.load(i), self.load(i + 1));
+        let work = |words: [u64; 3]| Entry::unpack(words[2]).work;
+        let at = if holding(first, key).is_some() {
             i
-        } else if self.read(i + 1, key).is_some() {
+        } else if holding(second, key).is_some() || work(first) > work(second) {
             i + 1
         } else {
-            let work = |j: usize| Entry::unpack(self.load(j)[2]).work;
-            if work(i) <= work(i + 1) {
-                i
-            } else {
-                i + 1
-            }
+            i
         };
         let w = self.slot(at);
         w[0].store(key as u64 ^ d, Relaxed);
