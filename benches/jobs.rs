@@ -15,7 +15,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(20_000);
     let v = Variant::shipped("oware-abapa").expect("shipped");
-    let start = v.engine.start_position();
+    let start = sow::Game::new(v.engine.clone()).expect("a start");
     let plan = Plan {
         games,
         seed: 0,

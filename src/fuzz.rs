@@ -28,6 +28,11 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("record", record),
     ("session", session),
     ("draw", draw),
+    #[cfg(feature = "serve")]
+    ("api", api),
+    #[cfg(feature = "serve")]
+    ("http", http),
+    ("python", python),
 ];
 
 /// The work a turn may do under a fuzzer: a fiftieth of the engine's
@@ -244,6 +249,227 @@ pub fn draw(data: &[u8]) {
         svg.chars().all(xml),
         "the SVG holds a character XML does not allow"
     );
+}
+
+/// A request to the server's JSON API: the first byte picks the endpoint
+/// (`/api/check` … `/api/analyze/merge`), the rest is its body, answered
+/// as `sow serve` answers it (under a time limit of two seconds). Every
+/// answer is JSON: `200`, or a `4xx` saying what is wrong, never larger
+/// than the server's limit.
+#[cfg(feature = "serve")]
+pub fn api(data: &[u8]) {
+    use crate::serve::api;
+    limits::set_turn_work(FUZZ_WORK);
+    let Some((&pick, body)) = data.split_first() else {
+        return;
+    };
+    let endpoints: [api::Endpoint; 9] = [
+        api::check,
+        api::show,
+        api::record,
+        api::record_read,
+        api::moves,
+        api::play,
+        api::ai,
+        api::analyze,
+        api::analyze_merge,
+    ];
+    let endpoint = endpoints[pick as usize % endpoints.len()];
+    let cancel = crate::runs::Cancel::until(Instant::now() + PLAYING);
+    let (status, answer) = crate::runs::with_cancel(&cancel, || endpoint(body));
+    if cancel.stopped() {
+        // (Past the time limit the server answers 503, whatever was made.)
+        return;
+    }
+    assert!(
+        status == 200
+            || (status == 400
+                && (answer.get("error").is_some() || answer.get("diagnostics").is_some())),
+        "answered {status}: {answer}"
+    );
+    assert!(
+        answer.to_string().len() <= api::MAX_ANSWER + (1 << 20),
+        "an answer past the server's limit"
+    );
+}
+
+/// Bytes sent to the server on one connection (a request's line, headers
+/// and body, or anything), then the connection closed: answered as `sow
+/// serve` answers, with HTTP, within its limits; never a panic or a hang.
+#[cfg(feature = "serve")]
+pub fn http(data: &[u8]) {
+    limits::set_turn_work(FUZZ_WORK);
+    match crate::serve::answer_bytes(data, PLAYING) {
+        Ok(answer) => assert!(
+            answer.is_empty() || answer.starts_with(b"HTTP/1.1 "),
+            "not an HTTP answer: {:?}",
+            String::from_utf8_lossy(&answer[..answer.len().min(200)])
+        ),
+        Err(e) => panic!("the connection: {e}"),
+    }
+}
+
+/// What the Python package (`python/`) asks of the library, in an order
+/// the bytes choose: a shipped variant (the first bytes), then calls, a
+/// byte each and what it takes after it: the legal moves and actions, a
+/// move as written, an action by number, the tensor, a pickle's round
+/// trip (the position read back, the turns played set, the actions of a
+/// turn half chosen taken again), an action's notation, a perft, random
+/// games, an analysis's part, and parts merged from JSON. Each gives a
+/// result or an error; what a pickle keeps reads back as the same game.
+pub fn python(data: &[u8]) {
+    use crate::actions::{Actions, Chosen};
+    limits::set_turn_work(FUZZ_WORK);
+    let Some((v, mut rest)) = shipped(data) else {
+        return;
+    };
+    let Ok(mut game) = Game::new(v.engine.clone()) else {
+        return;
+    };
+    let numbered = Actions::of(&v.engine.rules);
+    let mut partial = None;
+    let start = Instant::now();
+    let mut take = |n: usize| -> Option<&[u8]> {
+        let (head, tail) = rest.split_at_checked(n)?;
+        rest = tail;
+        Some(head)
+    };
+    while let Some(&[op]) = take(1) {
+        if start.elapsed() > PLAYING {
+            return;
+        }
+        match op % 11 {
+            0 => {
+                let _: Vec<String> = numbered
+                    .open(&game, partial)
+                    .map(|t| notation::write_turn(&game, t))
+                    .collect();
+                let _ = numbered.legal(&game, partial);
+            }
+            1 => {
+                let Some(&[n]) = take(1) else { return };
+                let Some(text) = take(usize::from(n % 16)) else {
+                    return;
+                };
+                let Ok(text) = std::str::from_utf8(text) else {
+                    continue;
+                };
+                if partial.is_none() && !text.trim().is_empty() {
+                    let _ = play::play_written(&mut game, 0, text.trim());
+                }
+            }
+            2 => {
+                let Some(&[a, b]) = take(2) else { return };
+                let action = usize::from(u16::from_le_bytes([a, b]));
+                match numbered.choose(&game, partial, action) {
+                    Some(Chosen::Whole(turn)) => {
+                        if game.play(turn).is_err() {
+                            return;
+                        }
+                        partial = None;
+                    }
+                    Some(Chosen::Partial(p)) => partial = Some(p),
+                    None => {}
+                }
+            }
+            3 => {
+                let mut out = Vec::new();
+                crate::tensor::write(&v, game.position(), partial, &mut out);
+                assert_eq!(out.len(), crate::tensor::size(&v), "the tensor's size");
+            }
+            4 => {
+                // A pickle: the position (and a finished game's result),
+                // the turns played, the actions of a turn half chosen.
+                let printed = json::position(&v, &game).to_string();
+                let read = match game.outcome() {
+                    Some(o) => json::read_finished(&v, &printed, &json::outcome(&v, Some(o))),
+                    None => json::read_position(&v, &printed),
+                };
+                let mut back = match read {
+                    Ok(back) => back,
+                    Err(d) => panic!("a pickled position does not read back: {d}"),
+                };
+                assert_eq!(back.outcome(), game.outcome(), "a pickle's result");
+                back.set_plies(game.plies());
+                let mut again = None;
+                for &a in partial
+                    .map(|p| numbered.taken(p))
+                    .unwrap_or_default()
+                    .iter()
+                {
+                    match numbered.choose(&back, again, a) {
+                        Some(Chosen::Partial(p)) => again = Some(p),
+                        other => panic!("a turn half chosen does not read back: {other:?}"),
+                    }
+                }
+                assert_eq!(back.position(), game.position(), "a pickle's position");
+                assert_eq!(numbered.legal(&back, again), numbered.legal(&game, partial));
+            }
+            5 => {
+                let Some(&[a, b]) = take(2) else { return };
+                let _ = numbered.written(&v.engine.rules, usize::from(u16::from_le_bytes([a, b])));
+            }
+            6 => {
+                let Some(&[d]) = take(1) else { return };
+                let _ = play::perft(&game, u32::from(d % 4));
+            }
+            7 => {
+                let Some(&[n, seed]) = take(2) else { return };
+                let plan = play::random::Plan {
+                    games: u64::from(n % 4),
+                    seed: u64::from(seed),
+                    max_plies: 200,
+                    moves: true,
+                };
+                let _ = play::random::random_games(&game, plan, 1, true, |_| true);
+            }
+            8 | 9 => {
+                let Some(&[n, from, seat]) = take(3) else {
+                    return;
+                };
+                let seats = [
+                    crate::ai::Seat::Random,
+                    crate::ai::Seat::Mcts,
+                    crate::ai::Seat::Minimax,
+                ];
+                let plan = crate::analyze::Plan {
+                    games: u64::from(n % 4),
+                    seed: 0,
+                    players: [seats[usize::from(seat % 3)], crate::ai::Seat::Random],
+                    levels: [1, 1],
+                    max_plies: 100,
+                    keep: false,
+                };
+                if plan.refusal(&game).is_some() {
+                    continue;
+                }
+                let from = u64::from(from) % (plan.games + 1);
+                let part = crate::analyze::analyze_part(
+                    &v,
+                    &game,
+                    plan.clone(),
+                    from..plan.games,
+                    1,
+                    true,
+                );
+                let whole = crate::analyze::analyze_part(&v, &game, plan, 0..from, 1, true);
+                if let Err(why) = crate::analyze::Report::merged(&v, vec![part, whole]) {
+                    panic!("the parts of one run do not merge: {why}");
+                }
+            }
+            _ => {
+                // Parts as JSON, as a host may hand them back.
+                let Some(&[n]) = take(1) else { return };
+                let Some(text) = take(usize::from(n)) else {
+                    return;
+                };
+                let Ok(parts) = serde_json::from_slice::<Vec<crate::analyze::Part>>(text) else {
+                    continue;
+                };
+                let _ = crate::analyze::Report::merged(&v, parts).map(|r| r.json());
+            }
+        }
+    }
 }
 
 /// The shipped variant the first byte names, with option values the

@@ -75,13 +75,29 @@ impl Variant {
         rules: ir::Rules,
         statements: Vec<syntax::ast::Statement>,
         sources: load::Sources,
-        warnings: Vec<Diagnostic>,
+        mut warnings: Vec<Diagnostic>,
     ) -> Variant {
+        let engine = Arc::new(Engine::new(rules));
+        // A game over before its first turn is a game of no turns with a
+        // result: allowed, and said.
+        if let Some(over) = Game::new(engine.clone())
+            .ok()
+            .and_then(|g| g.outcome().cloned())
+        {
+            warnings.push(
+                Diagnostic::new(format!(
+                    "every game is over before its first turn: the end `{}` holds at the start",
+                    over.reason
+                ))
+                .hint("a game of no turns has its result at once; check the end's condition against the setup")
+                .kind(diagnostic::Kind::Warning),
+            );
+        }
         Variant {
             origin: origin.to_string(),
             source: source.to_string(),
             warnings,
-            engine: Arc::new(Engine::new(rules)),
+            engine,
             statements,
             sources,
         }

@@ -74,6 +74,10 @@ pub const MAX_SEEDS: u64 = (MAX_PITS as u64 + 2) * MAX_NUMBER as u64;
 /// store into PLACE`): a store holding more offers the turns of 1 to this many.
 pub const MAX_STORE_TURN: u32 = 1000;
 
+/// The most option values given to a variant at once (`--option`, an
+/// API request's `options`, Python's): more than any variant declares.
+pub const MAX_GIVEN_OPTIONS: usize = 256;
+
 /// The most flags a notation may declare.
 pub const MAX_FLAGS: usize = 8;
 

@@ -31,7 +31,7 @@ fn random_plan(games: u64, seed: u64, max_plies: u32) -> Plan {
 }
 
 fn report(v: &Variant, plan: Plan, jobs: usize) -> Value {
-    let start = v.engine.start_position();
+    let start = sow::Game::new(v.engine.clone()).expect("a start");
     analyze::analyze(v, &start, plan, jobs, true).json()
 }
 
@@ -157,7 +157,7 @@ fn kalah_coverage_counts_what_the_clauses_say() {
     let r = &v.engine.rules;
     let rule = |name: &str| r.rules.iter().position(|r| r.name == name).unwrap();
     let (own, extra) = (rule("own_pit"), rule("extra_turn"));
-    let start = v.engine.start_position();
+    let start = sow::Game::new(v.engine.clone()).expect("a start");
     let rep = analyze::analyze(&v, &start, random_plan(50, 7, 1000), 2, true);
     for (i, g) in rep.games.iter().enumerate() {
         assert_eq!(g.fired[own], u64::from(g.plies), "game {i}: L2");
@@ -305,7 +305,7 @@ fn the_number_of_jobs_changes_no_result() {
 #[test]
 fn parts_of_a_run_put_together_report_the_whole_run() {
     let v = shipped("kalah");
-    let start = v.engine.start_position();
+    let start = sow::Game::new(v.engine.clone()).expect("a start");
     let mixed = Plan {
         players: [Seat::Mcts, Seat::Random],
         levels: [1, 2],
@@ -355,7 +355,7 @@ fn parts_of_a_run_put_together_report_the_whole_run() {
     let oware = shipped("oware-abapa");
     let foreign = analyze::analyze_part(
         &oware,
-        &oware.engine.start_position(),
+        &sow::Game::new(oware.engine.clone()).expect("a start"),
         plan.clone(),
         5..10,
         1,
@@ -366,7 +366,7 @@ fn parts_of_a_run_put_together_report_the_whole_run() {
     // The same variant under another option's value is another variant.
     let options = [("grand_slam".to_string(), "forbidden".to_string())];
     let forbidden = sow::load::load("oware-abapa", std::path::Path::new(""), &options).unwrap();
-    let start = oware.engine.start_position();
+    let start = sow::Game::new(oware.engine.clone()).expect("a start");
     let other = analyze::analyze_part(&forbidden, &start, plan.clone(), 5..10, 1, true);
     let own = analyze::analyze_part(&oware, &start, plan.clone(), 0..5, 1, true);
     let other = analyze::Report::merged(&oware, vec![own, other])

@@ -512,6 +512,295 @@ fn solve_gives_the_value_and_each_first_turns() {
     );
 }
 
+/// Issue 42, item 6: `sow solve` believed any database level it found:
+/// another variant's levels copied into `--db`, or a damaged entry, gave
+/// wrong values with exit 0 (a win by 6 for a win by 2). Each level
+/// carries the rules it was built for, its seeds and a checksum; one that
+/// does not match is built again, and the solve says why. `--db ''` is
+/// refused (it wrote into the current folder).
+#[test]
+fn a_database_level_of_other_rules_or_damaged_is_built_again() {
+    let root = std::env::temp_dir().join(format!("sow-levels-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let solve = |db: &std::path::Path, more: &[&str]| {
+        let db = db.to_str().expect("a path");
+        let args = [
+            &["solve"][..],
+            &KALAH_3_3,
+            more,
+            &["--db", db, "--db-seeds", "5", "--format", "json"],
+        ]
+        .concat();
+        let r = sow(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        serde_json::from_str::<serde_json::Value>(&r.stdout).expect("one JSON object")
+    };
+    let (ours, theirs) = (root.join("standard"), root.join("empty-capture"));
+    let standard = solve(&ours, &[]);
+    assert_eq!(
+        (&standard["result"], &standard["margin"]),
+        (&"win".into(), &2.into())
+    );
+    assert_eq!(standard["databases"]["rebuilt"], serde_json::json!([]));
+    solve(&theirs, &["--option", "empty_capture=yes"]);
+    let folder = |dir: &std::path::Path| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path()
+    };
+    let (ours, theirs) = (folder(&ours), folder(&theirs));
+    // The other rules' levels: as large, not the same values.
+    let (a, b) = (
+        std::fs::read(ours.join("level-005.bin")).unwrap(),
+        std::fs::read(theirs.join("level-005.bin")).unwrap(),
+    );
+    assert_eq!(a.len(), b.len());
+    assert_ne!(a, b);
+    for n in 0..=5 {
+        let level = format!("level-{n:03}.bin");
+        std::fs::copy(theirs.join(&level), ours.join(&level)).unwrap();
+    }
+    let copied = solve(ours.parent().unwrap(), &[]);
+    assert_eq!(
+        (&copied["result"], &copied["margin"]),
+        (&"win".into(), &2.into())
+    );
+    let rebuilt = copied["databases"]["rebuilt"].as_array().unwrap();
+    assert_eq!(rebuilt.len(), 6, "{rebuilt:?}");
+    assert!(
+        rebuilt[0]
+            .as_str()
+            .unwrap()
+            .contains("a level of other rules or seeds"),
+        "{rebuilt:?}"
+    );
+    // Built again and written over: read back at once next time.
+    assert_eq!(
+        solve(ours.parent().unwrap(), &[])["databases"]["rebuilt"],
+        serde_json::json!([])
+    );
+    // One entry damaged.
+    let level = ours.join("level-005.bin");
+    let mut bytes = std::fs::read(&level).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] = bytes[at].wrapping_add(7);
+    std::fs::write(&level, &bytes).unwrap();
+    let damaged = solve(ours.parent().unwrap(), &[]);
+    assert_eq!(damaged["margin"], 2);
+    let rebuilt = damaged["databases"]["rebuilt"].as_array().unwrap();
+    assert_eq!(rebuilt.len(), 1, "{rebuilt:?}");
+    assert!(
+        rebuilt[0]
+            .as_str()
+            .unwrap()
+            .contains("level-005.bin is not read: its checksum"),
+        "{rebuilt:?}"
+    );
+    // The text says so too.
+    let db = ours.parent().unwrap().to_str().unwrap();
+    std::fs::write(&level, &bytes).unwrap();
+    let r = sow(&[&["solve"][..], &KALAH_3_3, &["--db", db, "--db-seeds", "5"]].concat());
+    assert!(r.stdout.contains("is damaged; built again"), "{}", r.stdout);
+    let r = sow(&[&["solve"][..], &KALAH_3_3, &["--db", ""]].concat());
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("`--db` names a folder"), "{}", r.stderr);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Issue 42, item 10: two solves stopped short on one `--db` wrote their
+/// tables one over the other, the last writer winning, so that a smaller
+/// table could replace a larger one. A solve that keeps its table looks,
+/// under a lock of the folder's, at what another kept there meanwhile.
+#[test]
+fn two_solves_on_one_db_keep_the_larger_table() {
+    let dir = std::env::temp_dir().join(format!("sow-two-solves-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().expect("a path");
+    let kalah_5_4 = [
+        "solve",
+        "kalah",
+        "--option",
+        "holes=5",
+        "--db",
+        db,
+        "--db-seeds",
+        "0",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+    ];
+    // A small solve, started first: it finds no table kept.
+    let small = common::bin::spawn(&[&kalah_5_4[..], &["--memory", "1M"]].concat());
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // A larger one stops short meanwhile and keeps its table.
+    let large = sow(&[
+        &kalah_5_4[..],
+        &["--memory", "64M", "--max-positions", "2000000"],
+    ]
+    .concat());
+    assert_eq!(large.code, 0, "{}", large.stderr);
+    let large: serde_json::Value = serde_json::from_str(&large.stdout).unwrap();
+    let kept = large["table"]["written"]["entries"].as_u64().expect("kept");
+    let file = large["table"]["written"]["file"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let before = std::fs::read(&file).unwrap();
+    // The small one, stopped, does not write over it.
+    common::bin::interrupt(&small);
+    let out = small.wait_with_output().unwrap();
+    let small: serde_json::Value = serde_json::from_slice(&out.stdout).expect("its JSON");
+    assert_eq!(small["complete"], false);
+    let why = small["table"]["written"]["error"]
+        .as_str()
+        .expect("not written");
+    assert!(
+        why.contains("is not replaced") && why.contains("another solve kept more"),
+        "{why}"
+    );
+    assert!(why.contains(&sow::render::thousands(kept)), "{why}");
+    assert!(std::fs::read(&file).unwrap() == before, "replaced");
+    let parts: Vec<_> = std::fs::read_dir(std::path::Path::new(&file).parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".part"))
+        .collect();
+    assert!(parts.is_empty(), "{parts:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 42, item 10: a second Ctrl-C while a stopped solve wrote its
+/// table ended the process at once and left the part written behind
+/// (`table-….bin.part-PID`). The process removes it as it goes.
+#[test]
+fn a_second_ctrl_c_leaves_no_part_written() {
+    let dir = std::env::temp_dir().join(format!("sow-second-ctrl-c-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.to_str().expect("a path");
+    let solve = common::bin::spawn(&[
+        "solve",
+        "kalah",
+        "--option",
+        "holes=6",
+        "--db",
+        db,
+        "--db-seeds",
+        "0",
+        "--memory",
+        "1G",
+        "--jobs",
+        "1",
+    ]);
+    let interrupt = || common::bin::interrupt(&solve);
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    interrupt();
+    // The table is being written: a part beside its place.
+    let part = |dir: &std::path::Path| {
+        walk(dir)
+            .into_iter()
+            .find(|p| p.to_string_lossy().contains(".part-"))
+    };
+    fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Vec::new();
+        };
+        entries
+            .filter_map(|e| e.ok())
+            .flat_map(|e| match e.path().is_dir() {
+                true => walk(&e.path()),
+                false => vec![e.path()],
+            })
+            .collect()
+    }
+    let started = std::time::Instant::now();
+    while part(&dir).is_none() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "no part written"
+        );
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+    interrupt();
+    let out = solve.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(part(&dir), None, "left behind");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 42, item 2: a variant whose end holds before the first turn
+/// (accepted by `sow check`) made `sow analyze` panic and `sow random`
+/// call every game unfinished. A game over at its start is a game of no
+/// turns with a result: `check` warns of it, and every command says so.
+#[test]
+fn a_game_over_at_its_start_is_a_game_of_no_turns_with_a_result() {
+    let file = "tests/cases/over-at-start/over-at-start.sow";
+    let r = sow(&["check", file]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let said = format!("{}{}", r.stdout, r.stderr);
+    assert!(
+        said.contains(
+            "every game is over before its first turn: the end `over` holds at the start"
+        ),
+        "{said}"
+    );
+    for players in ["random", "mcts", "minimax", "perfect"] {
+        let r = sow(&[
+            "analyze",
+            file,
+            "--games",
+            "4",
+            "--players",
+            players,
+            "--level",
+            "1",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(r.code, 0, "{players}: {}", r.stderr);
+        let j: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+        assert_eq!(j["results"]["draw"], 4, "{players}: {j}");
+        assert_eq!(
+            (&j["turns"], &j["results"]["unfinished"]),
+            (&0.into(), &0.into()),
+            "{players}"
+        );
+    }
+    let r = sow(&["random", file, "--games", "3", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let summary: serde_json::Value =
+        serde_json::from_str(r.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (&summary["wins"]["draw"], &summary["unfinished"]),
+        (&3.into(), &0.into()),
+        "{summary}"
+    );
+    let r = sow(&["play", file, "--moves", ""]);
+    assert!(r.stdout.contains("game over (over): draw"), "{}", r.stdout);
+    let r = sow(&["moves", file]);
+    assert!(
+        r.stdout.contains("the game is over (over): no legal turns"),
+        "{}",
+        r.stdout
+    );
+    let r = sow(&["solve", file]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("the game is over here, before any turn (draw (over))"),
+        "{}",
+        r.stderr
+    );
+}
+
 /// A solve stopped short with `--db` keeps its table, and the next goes
 /// on from it; a kept table is not replaced by a smaller one, nor when it
 /// could not be read.
@@ -540,7 +829,8 @@ fn solve_in_spells() {
         assert_eq!(r.code, 0, "{}", r.stderr);
         serde_json::from_str::<serde_json::Value>(&r.stdout).expect("one JSON object")
     };
-    let first = spell(&["--max-positions", "300000"]);
+    // (Without databases, so that it keeps more than a 1M table holds.)
+    let first = spell(&["--db-seeds", "0", "--max-positions", "300000"]);
     assert_eq!(first["complete"], false);
     assert_eq!(first["table"]["read"], serde_json::Value::Null);
     let written = &first["table"]["written"];

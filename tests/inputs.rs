@@ -473,6 +473,84 @@ fn a_turn_that_never_ends_nor_repeats_stops_within_seconds() {
     );
 }
 
+/// Issue 42, `tests/cases/turn-past-limit/`: a Mangola a new user wrote,
+/// in two files that differ by one rule. After South's B8, listing
+/// North's turns plays North's a8: with fifteen rules a relay that comes
+/// back to a state it was in only after some 7.6 million sowings (a turn
+/// that never ends, which Mangola forbids). The engine charged every
+/// sowing the whole cost of all twenty `land` rules, actions included
+/// (about 2,500 units, where judging them in order stops at the first
+/// part that fails), and so gave up on the turn after 0.2 s of work, and
+/// refused B8. A turn is charged for what it judges: B8 is played, and a8
+/// is found endless and refused as such.
+#[test]
+fn a_long_turn_is_judged_to_its_end_however_many_rules_it_meets() {
+    let case = "tests/cases/turn-past-limit";
+    let from = format!("{case}/position.json");
+    let fifteen = format!("{case}/mangola-15-rules.sow");
+    let r = sow(&["play", &fifteen, "--from", &from, "--moves", "B8"], 60);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.trim_end().ends_with("north to move"),
+        "{}",
+        r.stdout
+    );
+    let r = sow(&["play", &fifteen, "--from", &from, "--moves", "B8 a8"], 60);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(r.stderr.contains("`a8` would never end"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("legal turns: a2 a4 a7 b4 b5 b7"),
+        "{}",
+        r.stderr
+    );
+    // Without `take_15` the same a8 ends.
+    let fourteen = format!("{case}/mangola-14-rules.sow");
+    let r = sow(
+        &["play", &fourteen, "--from", &from, "--moves", "B8 a8"],
+        60,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("ply 2: a8"), "{}", r.stdout);
+}
+
+/// Issue 42, item 10: a position of more seeds than the setup lays out,
+/// in a variant where seeds only leave the game, showed "-43 out of play";
+/// and an option given as `holes=04` was kept as written, so that a
+/// position saved so refused `holes=4`. The position is refused, naming
+/// why; a number option's value is its number.
+#[test]
+fn positions_say_what_their_seeds_and_options_are() {
+    let start = sow(&["play", "adi", "--moves", "", "--format", "json"], 60);
+    let line: serde_json::Value =
+        serde_json::from_str(start.stdout.lines().next().unwrap()).unwrap();
+    let mut position = line["position"].clone();
+    position["pits"]["A"] = 47.into();
+    let file = temp("more-seeds.json", position.to_string().as_bytes());
+    let r = sow(&["play", "adi", "--from", &file, "--moves", ""], 60);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert!(
+        r.stderr
+            .contains("this position holds 91 seeds, more than the 48 the setup lays out"),
+        "{}",
+        r.stderr
+    );
+    let padded = sow(
+        &[
+            "play", "kalah", "--option", "holes=04", "--moves", "", "--format", "json",
+        ],
+        60,
+    );
+    assert_eq!(padded.code, 0, "{}", padded.stderr);
+    let line: serde_json::Value =
+        serde_json::from_str(padded.stdout.lines().next().unwrap()).unwrap();
+    assert_eq!(line["position"]["options"]["holes"], "4");
+    let file = temp("holes.json", line["position"].to_string().as_bytes());
+    for given in ["holes=4", "holes=04", "holes=+4"] {
+        let r = sow(&["moves", "kalah", "--option", given, "--from", &file], 60);
+        assert_eq!(r.code, 0, "{given}: {}", r.stderr);
+    }
+}
+
 // --- The newer surfaces: interactive play, records, `draw`, `analyze`,
 // the conversation (a probe of about 270 hostile inputs found each) ---
 

@@ -267,6 +267,52 @@ fn a_record_replays_the_game_it_records() {
     );
 }
 
+/// Issue 42, item 9: a record written with a seed past 2^63 - 1 (TOML's
+/// largest whole number) could not be read back. It is written in quotes,
+/// and read back to the same game.
+#[test]
+fn a_record_of_any_seed_reads_back() {
+    let file = temp("seed.rec");
+    let file = file.to_str().unwrap();
+    let r = sow(
+        &[
+            "play",
+            "kalah",
+            "--south",
+            "random",
+            "--north",
+            "random",
+            "--seed",
+            "18446744073709551615",
+            "--record",
+            file,
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains("seed = \"18446744073709551615\"\n"), "{text}");
+    let replayed = sow(&["play", "--from-record", file, "--format", "json"], "");
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    assert_eq!(replayed.stdout, r.stdout);
+    for (seed, ok) in [
+        ("9223372036854775807", true),
+        ("\"12\"", true),
+        ("-1", false),
+        ("\"x\"", false),
+    ] {
+        let edited = text.replace("seed = \"18446744073709551615\"", &format!("seed = {seed}"));
+        std::fs::write(file, edited).unwrap();
+        let r = sow(&["play", "--from-record", file, "--format", "json"], "");
+        assert_eq!(r.code == 0, ok, "seed = {seed}: {}", r.stderr);
+        if !ok {
+            assert!(r.stderr.contains("is not a seed"), "{}", r.stderr);
+        }
+    }
+}
+
 /// A record whose move is not legal, or is given to the wrong player, is
 /// refused with the record's line and a caret under the move.
 #[test]

@@ -204,7 +204,7 @@ rule give at end {
 rule give_named at end when last_mover != none {
   capture side(last_mover) to store(north)    # named by the rule's condition
 }
-end odd when last_mover == none or seeds(side(last_mover)) == 99
+end odd when last_mover != none and seeds(side(last_mover)) == 99
 replace score seeds(store(player)) + if(last_mover == south, seeds(side(last_mover)), 0)
 ";
     let v = Variant::from_source("warned.sow", text).unwrap_or_else(|e| panic!("{}", e.render()));

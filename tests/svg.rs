@@ -188,6 +188,65 @@ fn draw_and_play_write_pictures() {
     );
 }
 
+/// Issue 42, item 10: `sow draw` refused the last position of a finished
+/// game (`"to_move": null`). It draws it, as `sow play --format svg`
+/// drew that ply.
+#[test]
+fn draw_draws_a_finished_games_last_position() {
+    let dir = std::env::temp_dir().join(format!("sow-svg-over-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = [
+        "play", "kalah", "--south", "random", "--north", "random", "--seed", "4",
+    ];
+    let json = sow_with(&[&args[..], &["--format", "json"]].concat(), "");
+    let last: serde_json::Value =
+        serde_json::from_str(json.stdout.lines().last().unwrap()).unwrap();
+    assert!(last["outcome"].is_object(), "{last}");
+    assert_eq!(last["position"]["to_move"], serde_json::Value::Null);
+    let pos = dir.join("over.json");
+    std::fs::write(&pos, last["position"].to_string()).unwrap();
+    let drawn = sow_with(&["draw", pos.to_str().unwrap()], "");
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+    render(&drawn.stdout);
+    let out = dir.join("plies");
+    let pics = sow_with(
+        &[
+            &args[..],
+            &["--format", "svg", "--dir", out.to_str().unwrap()],
+        ]
+        .concat(),
+        "",
+    );
+    let last_pic = std::fs::read_to_string(pics.stdout.lines().last().unwrap()).unwrap();
+    // (The play's picture rings the last move's pit; the position alone
+    // does not say which it was.)
+    let plies = json.stdout.lines().count() - 1;
+    let moved = last["move"].as_str().unwrap();
+    let ringed = sow_with(&["draw", pos.to_str().unwrap(), "--last", moved], "");
+    // The same picture, but that the result is not known from the
+    // position alone.
+    let status = |svg: &str| {
+        svg.split(r#"<text class="status""#)
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(status(&ringed.stdout), status(&last_pic), "ply {plies}");
+    assert!(
+        ringed.stdout.contains(">game over</text>"),
+        "{}",
+        ringed.stdout
+    );
+    // Nothing is played from it.
+    let moves = sow_with(&["moves", "kalah", "--from", pos.to_str().unwrap()], "");
+    assert_eq!(moves.code, 1);
+    assert!(
+        moves.stderr.contains("a finished game cannot be resumed"),
+        "{}",
+        moves.stderr
+    );
+}
+
 /// The README's picture is what `sow draw` draws of its position.
 #[test]
 fn the_readme_picture_is_current() {

@@ -57,10 +57,12 @@ class Variant:
     def new_game(self, first: Optional[str] = None) -> Game:
         """A new game from the variant's setup; `first` names who moves first
         where the rules leave it to the players (`ValueError` otherwise)."""
-    def game_from(self, position: dict[str, Any] | str) -> Game:
+    def game_from(self, position: dict[str, Any] | str, result: dict[str, Any] | None = None) -> Game:
         """A game from a position in the JSON contract's form (a dict or its
         JSON text), as `sow moves --from` reads it (`ValueError` if it is
-        not one of this variant's positions)."""
+        not one of this variant's positions); with `result` (as
+        `Game.outcome` gives it), a finished game's last position
+        (`"to_move": None`) and how it ended."""
     def perft(self, depth: int, first: Optional[str] = None) -> int:
         """The number of whole-turn paths of `depth` turns from the start,
         counted on every core with the interpreter lock released."""

@@ -131,6 +131,26 @@ def _register(name, source, loaded):
             self.settings = Settings(game.variant, game.length, game.returns_by)
             self.sow = game.variant.new_game()
 
+        def __setattr__(self, name, value):
+            # A state read back (`game.deserialize_state`) is given its
+            # history first, then its attributes: its game must be the one
+            # the history leads to, or the state would say one thing and
+            # play another. (A clone is given its history after: nothing
+            # to look at then.)
+            if name == "sow" and self.history():
+                replayed = self.get_game().variant.new_game()
+                try:
+                    for action in self.history():
+                        replayed.apply_action(action)
+                except sow.MoveError as e:
+                    raise ValueError(f"this state's history is not a line of legal actions: {e}") from e
+                if (replayed.position, replayed.pending_actions) != (value.position, value.pending_actions):
+                    raise ValueError(
+                        "this state's history leads to another position than the one it holds: "
+                        "it is not a state of this game"
+                    )
+            super().__setattr__(name, value)
+
         def current_player(self):
             if self.is_terminal():
                 return pyspiel.PlayerId.TERMINAL

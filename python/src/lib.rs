@@ -132,17 +132,19 @@ fn jobs(given: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 }
 
 /// Does `work` off the interpreter lock on a thread of its own, looking
-/// for Ctrl-C meanwhile: on one, the run is asked to stop (as Ctrl-C stops
-/// the command line's), and `KeyboardInterrupt` raised once it has.
+/// for Ctrl-C meanwhile (Python sees it on its main thread only): on one,
+/// this call's work alone is asked to stop (a `Cancel` of its own: a run
+/// on another thread goes on), and `KeyboardInterrupt` raised once it
+/// has. An interrupted call never returns what it had counted so far.
 fn interruptible<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let cancel = sow::runs::Cancel::new();
     std::thread::scope(|s| {
-        let running = s.spawn(work);
+        let running = s.spawn(|| sow::runs::with_cancel(&cancel, work));
         while !running.is_finished() {
             py.allow_threads(|| std::thread::sleep(std::time::Duration::from_millis(20)));
             if let Err(stop) = py.check_signals() {
-                sow::runs::interrupt();
+                cancel.ask();
                 let _ = py.allow_threads(|| running.join());
-                sow::runs::resume();
                 return Err(stop);
             }
         }
@@ -266,27 +268,42 @@ impl Variant {
     #[pyo3(signature = (first=None))]
     fn new_game(slf: &Bound<'_, Self>, first: Option<&str>) -> PyResult<Game> {
         let me = slf.get();
-        let mut game = Game::new(me.inner.clone(), me.start(first)?);
-        game.owner = Some(slf.clone().unbind());
-        Ok(game)
+        let owner = Some(slf.clone().unbind());
+        Ok(Game::new(me.inner.clone(), me.start(first)?, owner))
     }
 
     /// A game from a position in the JSON contract's form (a dict, or its
-    /// JSON text), as `sow moves --from` reads it.
-    fn game_from(slf: &Bound<'_, Self>, position: &Bound<'_, PyAny>) -> PyResult<Game> {
+    /// JSON text), as `sow moves --from` reads it; with `result` (as
+    /// `Game.outcome` gives it), a finished game's last position
+    /// (`"to_move": None`) and how it ended.
+    #[pyo3(signature = (position, result=None))]
+    fn game_from(
+        slf: &Bound<'_, Self>,
+        position: &Bound<'_, PyAny>,
+        result: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
         let (py, me) = (slf.py(), slf.get());
-        let text = match position.extract::<String>() {
-            Ok(text) => text,
-            Err(_) => py
-                .import("json")?
-                .call_method1("dumps", (position,))?
-                .extract::<String>()?,
+        let json_text = |value: &Bound<'_, PyAny>| -> PyResult<String> {
+            match value.extract::<String>() {
+                Ok(text) => Ok(text),
+                Err(_) => py
+                    .import("json")?
+                    .call_method1("dumps", (value,))?
+                    .extract::<String>(),
+            }
         };
-        let game = sow::json::read_position(&me.inner, &text)
-            .map_err(|d| PyValueError::new_err(d.to_string()))?;
-        let mut game = Game::new(me.inner.clone(), game);
-        game.owner = Some(slf.clone().unbind());
-        Ok(game)
+        let text = json_text(position)?;
+        let read = match result {
+            None => sow::json::read_position(&me.inner, &text),
+            Some(r) => {
+                let r: serde_json::Value = serde_json::from_str(&json_text(r)?)
+                    .map_err(|e| PyValueError::new_err(format!("the game's result: {e}")))?;
+                sow::json::read_finished(&me.inner, &text, &r)
+            }
+        };
+        let game = read.map_err(|d| PyValueError::new_err(d.to_string()))?;
+        let owner = Some(slf.clone().unbind());
+        Ok(Game::new(me.inner.clone(), game, owner))
     }
 
     /// The number of whole-turn paths of `depth` turns from the start
@@ -329,7 +346,7 @@ impl Variant {
     ) -> PyResult<PyObject> {
         let n = whole(n, "the number of games", 0, u64::MAX)?;
         let jobs = self::jobs(jobs)?;
-        let start = self.start(first)?.position().clone();
+        let start = self.start(first)?;
         let variant = self.inner.clone();
         let plan = sow::play::random::Plan {
             games: n,
@@ -339,13 +356,12 @@ impl Variant {
         };
         let summed = interruptible(py, move || {
             let mut played = Vec::new();
-            let summary =
-                sow::play::random::random_games(&variant, &start, plan, jobs, true, |p| {
-                    if moves {
-                        played.push(p.json(&variant));
-                    }
-                    true
-                });
+            let summary = sow::play::random::random_games(&start, plan, jobs, true, |p| {
+                if moves {
+                    played.push(p.json(&variant));
+                }
+                true
+            });
             summary.map(|s| {
                 let mut line = s.json(&variant);
                 if moves {
@@ -521,7 +537,6 @@ impl Variant {
         if let Some(why) = plan.refusal(&start) {
             return Err(PyValueError::new_err(why));
         }
-        let start = start.position().clone();
         let variant = self.inner.clone();
         interruptible(py, move || {
             sow::analyze::analyze_part(&variant, &start, plan, games, jobs, true)
@@ -541,32 +556,61 @@ impl Variant {
 }
 
 /// A game in progress: its position, the moves legal in it, its outcome.
-/// (A game keeps buffers it reuses from turn to turn: the lock lets Python
-/// threads share it.)
-#[pyclass(module = "sow")]
+/// Safe to share between Python threads: its state is behind a lock that
+/// is taken only while Rust works on it (never while Python code runs, so
+/// that no thread waits for the lock holding the interpreter's while the
+/// holder waits for the interpreter), and waited for with the
+/// interpreter's lock released.
+#[pyclass(module = "sow", frozen)]
 struct Game {
     variant: Arc<sow::Variant>,
-    game: Mutex<sow::Game>,
-    /// The turn half chosen by number, where a turn is several actions.
-    partial: Option<sow::actions::Partial>,
+    state: Mutex<Playing>,
     /// The variant's Python object, for a pickle.
     owner: Option<Py<Variant>>,
 }
 
+/// What a game changes as it is played.
+#[derive(Clone)]
+struct Playing {
+    game: sow::Game,
+    /// The turn half chosen by number, where a turn is several actions.
+    partial: Option<sow::actions::Partial>,
+}
+
+/// The most turns a game's count may say (a pickle's, say): past it a
+/// count could wrap round to 0 as the game goes on.
+const MAX_PLIES: u32 = u32::MAX / 2;
+
 impl Game {
-    fn new(variant: Arc<sow::Variant>, game: sow::Game) -> Game {
+    fn new(variant: Arc<sow::Variant>, game: sow::Game, owner: Option<Py<Variant>>) -> Game {
         Game {
             variant,
-            game: Mutex::new(game),
-            partial: None,
-            owner: None,
+            state: Mutex::new(Playing {
+                game,
+                partial: None,
+            }),
+            owner,
         }
     }
 
-    /// The game (a lock no panic can have poisoned: the engine reports
-    /// what goes wrong).
-    fn lock(&self) -> std::sync::MutexGuard<'_, sow::Game> {
-        self.game.lock().unwrap_or_else(|e| e.into_inner())
+    /// Works on the game's state under its lock: `work` must not call
+    /// into Python (it is given no `Python` token to do so). The lock is
+    /// waited for with the interpreter's lock released; no panic can
+    /// have poisoned it (the engine reports what goes wrong).
+    fn with<T>(&self, py: Python<'_>, work: impl FnOnce(&mut Playing) -> T) -> T {
+        let mut state = match self.state.try_lock() {
+            Ok(s) => s,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => loop {
+                py.allow_threads(std::thread::yield_now);
+                match self.state.try_lock() {
+                    Ok(s) => break s,
+                    Err(std::sync::TryLockError::Poisoned(e)) => break e.into_inner(),
+                    Err(std::sync::TryLockError::WouldBlock) => {}
+                }
+            },
+        };
+        work(&mut state)
     }
 }
 
@@ -574,28 +618,20 @@ impl Game {
 impl Game {
     /// The legal moves, as the notation writes them (with a turn half
     /// chosen by actions, the moves it can still be).
-    fn legal_moves(&self) -> Vec<String> {
-        let game = self.lock();
-        actions(&self.variant)
-            .open(&game, self.partial)
-            .map(|t| sow::notation::write_turn(&game, t))
-            .collect()
+    fn legal_moves(&self, py: Python<'_>) -> Vec<String> {
+        let numbered = actions(&self.variant);
+        self.with(py, |s| {
+            numbered
+                .open(&s.game, s.partial)
+                .map(|t| sow::notation::write_turn(&s.game, t))
+                .collect()
+        })
     }
 
     /// Plays a move written as the notation writes it (`sow.MoveError` if
     /// it is not legal here, with the command line's message).
     #[pyo3(signature = (r#move))]
-    fn play(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        if let Some(p) = self.partial {
-            let numbers = actions(&self.variant).taken(p);
-            return Err(raise(
-                py,
-                "MoveError",
-                (format!(
-                    "a turn is half chosen by number ({numbers:?}): go on with `apply_action`"
-                ),),
-            ));
-        }
+    fn play(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let Ok(text) = r#move.extract::<String>() else {
             let kind = r#move.get_type().name()?;
             let why = format!("a move is text, as `legal_moves()` writes it, not {kind}");
@@ -609,69 +645,73 @@ impl Game {
         if let Some(why) = why {
             return Err(raise(py, "MoveError", (why,)));
         }
-        let played = sow::play::play_written(&mut self.lock(), 0, text.trim());
-        match played {
-            Ok(_) => Ok(()),
-            Err(d) => Err(raise(py, "MoveError", (d.to_string(),))),
-        }
+        let numbered = actions(&self.variant);
+        let played = self.with(py, |s| match s.partial {
+            Some(p) => Err(format!(
+                "a turn is half chosen by number ({:?}): go on with `apply_action`",
+                numbered.taken(p)
+            )),
+            None => sow::play::play_written(&mut s.game, 0, text.trim())
+                .map(|_| ())
+                .map_err(|d| d.to_string()),
+        });
+        played.map_err(|why| raise(py, "MoveError", (why,)))
     }
 
     /// The legal actions (see `Variant.num_actions`), ascending: the
     /// numbers of the legal moves, or, with a turn half chosen, of the
     /// answers that go on from it.
-    fn legal_actions(&self) -> Vec<usize> {
-        actions(&self.variant).legal(&self.lock(), self.partial)
+    fn legal_actions(&self, py: Python<'_>) -> Vec<usize> {
+        let numbered = actions(&self.variant);
+        self.with(py, |s| numbered.legal(&s.game, s.partial))
     }
 
     /// Plays the legal action numbered `action` (`sow.MoveError` if no
     /// legal action has that number here): a move, or a step of one.
-    fn apply_action(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply_action(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let action = whole(action, "an action", 0, u64::MAX)? as usize;
         let numbered = actions(&self.variant);
-        let mut game = self.game.lock().unwrap_or_else(|e| e.into_inner());
-        match numbered.choose(&game, self.partial, action) {
+        let applied = self.with(py, |s| match numbered.choose(&s.game, s.partial, action) {
             Some(sow::actions::Chosen::Whole(turn)) => {
-                game.play(turn)
-                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
-                self.partial = None;
+                s.game.play(turn).map_err(|e| Err(e.to_string()))?;
+                s.partial = None;
                 Ok(())
             }
             Some(sow::actions::Chosen::Partial(p)) => {
-                self.partial = Some(p);
+                s.partial = Some(p);
                 Ok(())
             }
-            None => {
-                let legal = numbered.legal(&game, self.partial);
-                Err(raise(
-                    py,
-                    "MoveError",
-                    (format!(
-                        "{action} is not a legal action here (legal: {legal:?})"
-                    ),),
-                ))
-            }
+            None => Err(Ok(numbered.legal(&s.game, s.partial))),
+        });
+        match applied {
+            Ok(()) => Ok(()),
+            Err(Err(too_long)) => Err(PyValueError::new_err(too_long)),
+            Err(Ok(legal)) => Err(raise(
+                py,
+                "MoveError",
+                (format!(
+                    "{action} is not a legal action here (legal: {legal:?})"
+                ),),
+            )),
         }
     }
 
     /// The actions taken of a turn half chosen (empty between turns).
     #[getter]
-    fn pending_actions(&self) -> Vec<usize> {
-        self.partial
-            .map(|p| actions(&self.variant).taken(p))
+    fn pending_actions(&self, py: Python<'_>) -> Vec<usize> {
+        let numbered = actions(&self.variant);
+        self.with(py, |s| s.partial.map(|p| numbered.taken(p)))
             .unwrap_or_default()
     }
 
     /// The position as numbers (see `Variant.tensor_size`): each cell's
     /// seeds, each hand, each variable's value, who is to move (and the
     /// turn half chosen, where a turn is several actions).
-    fn tensor(&self) -> Vec<f32> {
+    fn tensor(&self, py: Python<'_>) -> Vec<f32> {
         let mut out = Vec::new();
-        sow::tensor::write(
-            &self.variant,
-            self.lock().position(),
-            self.partial,
-            &mut out,
-        );
+        self.with(py, |s| {
+            sow::tensor::write(&self.variant, s.game.position(), s.partial, &mut out)
+        });
         out
     }
 
@@ -682,14 +722,15 @@ impl Game {
     /// The position, in the JSON contract's form.
     #[getter]
     fn position(&self, py: Python<'_>) -> PyResult<PyObject> {
-        to_python(py, &sow::json::position(&self.variant, &self.lock()))
+        let position = self.with(py, |s| sow::json::position(&self.variant, &s.game));
+        to_python(py, &position)
     }
 
     /// None while the game goes on; else the winner (None for a draw),
     /// the reason and the scores, in the JSON contract's form.
     #[getter]
     fn outcome(&self, py: Python<'_>) -> PyResult<PyObject> {
-        let outcome = sow::json::outcome(&self.variant, self.lock().outcome());
+        let outcome = self.with(py, |s| sow::json::outcome(&self.variant, s.game.outcome()));
         match outcome {
             serde_json::Value::Null => Ok(py.None()),
             o => to_python(py, &o),
@@ -698,27 +739,28 @@ impl Game {
 
     /// The player to move (None once the game is over).
     #[getter]
-    fn to_move(&self) -> Option<String> {
-        let game = self.lock();
-        if game.outcome().is_some() {
-            return None;
-        }
-        let p = game.position().to_move?;
+    fn to_move(&self, py: Python<'_>) -> Option<String> {
+        let p = self.with(py, |s| match s.game.outcome() {
+            Some(_) => None,
+            None => s.game.position().to_move,
+        })?;
         self.variant.engine.rules.players.get(p as usize).cloned()
     }
 
     /// The turns played so far.
     #[getter]
-    fn plies(&self) -> u32 {
-        self.lock().plies()
+    fn plies(&self, py: Python<'_>) -> u32 {
+        self.with(py, |s| s.game.plies())
     }
 
     /// A copy that plays on on its own.
     fn clone(&self, py: Python<'_>) -> Game {
-        let mut copy = Game::new(self.variant.clone(), self.lock().clone());
-        copy.partial = self.partial;
-        copy.owner = self.owner.as_ref().map(|o| o.clone_ref(py));
-        copy
+        let state = self.with(py, |s| s.clone());
+        Game {
+            variant: self.variant.clone(),
+            state: Mutex::new(state),
+            owner: self.owner.as_ref().map(|o| o.clone_ref(py)),
+        }
     }
 
     fn __copy__(&self, py: Python<'_>) -> Game {
@@ -737,47 +779,68 @@ impl Game {
             return Err(PyValueError::new_err("this game does not know its variant"));
         };
         let from = owner.bind(py).getattr("game_from")?;
-        let args = (self.position(py)?,).into_pyobject(py)?;
-        let state = (self.lock().plies(), self.pending_actions());
-        Ok((from, args.into_any().unbind(), state))
+        let numbered = actions(&self.variant);
+        let (position, result, plies, pending) = self.with(py, |s| {
+            (
+                sow::json::position(&self.variant, &s.game),
+                sow::json::outcome(&self.variant, s.game.outcome()),
+                s.game.plies(),
+                s.partial.map(|p| numbered.taken(p)).unwrap_or_default(),
+            )
+        });
+        // (A finished game keeps its result beside its last position.)
+        let args = match result {
+            serde_json::Value::Null => (to_python(py, &position)?,).into_pyobject(py)?.into_any(),
+            r => (to_python(py, &position)?, to_python(py, &r)?)
+                .into_pyobject(py)?
+                .into_any(),
+        };
+        Ok((from, args.unbind(), (plies, pending)))
     }
 
     /// Takes what a pickle kept beside the position: the turns played and
     /// the actions taken of a turn half chosen.
-    fn __setstate__(&mut self, state: (u32, Vec<usize>)) -> PyResult<()> {
+    fn __setstate__(&self, py: Python<'_>, state: (u32, Vec<usize>)) -> PyResult<()> {
         let (plies, pending) = state;
-        self.lock().set_plies(plies);
+        if plies > MAX_PLIES {
+            return Err(PyValueError::new_err(format!(
+                "a game's turns played are at most {MAX_PLIES}, not {plies}"
+            )));
+        }
         let numbered = actions(&self.variant);
-        for &action in pending.iter().take(numbered.most_per_turn()) {
-            let chosen = numbered.choose(&self.lock(), self.partial, action);
-            match chosen {
-                Some(sow::actions::Chosen::Partial(p)) => self.partial = Some(p),
-                _ => {
-                    return Err(PyValueError::new_err(format!(
-                        "{pending:?} are not the actions of a turn half chosen here"
-                    )))
+        let set = self.with(py, |s| {
+            let mut partial = s.partial;
+            for &action in pending.iter().take(numbered.most_per_turn()) {
+                match numbered.choose(&s.game, partial, action) {
+                    Some(sow::actions::Chosen::Partial(p)) => partial = Some(p),
+                    Some(sow::actions::Chosen::Whole(_)) | None => return false,
                 }
             }
+            s.game.set_plies(plies);
+            s.partial = partial;
+            true
+        });
+        match set {
+            true => Ok(()),
+            false => Err(PyValueError::new_err(format!(
+                "{pending:?} are not the actions of a turn half chosen here"
+            ))),
         }
-        Ok(())
     }
 
     /// The board as text, as `sow play` prints it.
-    fn text(&self) -> String {
-        sow::render::board(&self.variant, &self.lock())
+    fn text(&self, py: Python<'_>) -> String {
+        self.with(py, |s| sow::render::board(&self.variant, &s.game))
     }
 
     /// The board as an SVG picture, as `sow draw` draws it.
-    fn svg(&self) -> String {
-        sow::svg::board(&self.variant, &self.lock(), None)
+    fn svg(&self, py: Python<'_>) -> String {
+        self.with(py, |s| sow::svg::board(&self.variant, &s.game, None))
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "<sow.Game {} after {} plies>",
-            self.variant.name(),
-            self.lock().plies()
-        )
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let plies = self.with(py, |s| s.game.plies());
+        format!("<sow.Game {} after {plies} plies>", self.variant.name())
     }
 }
 

@@ -340,3 +340,72 @@ def test_a_perfect_player_plays_a_variant_small_enough_to_solve():
     assert report["players_won"][0] >= 2
     with pytest.raises(ValueError, match="cannot be solved: its rule on repeated positions"):
         sow.load("oware-abapa").analyze(2, players=["perfect"])
+
+
+def test_a_game_over_at_its_start_is_analysed_as_games_of_no_turns():
+    # Issue 42, item 2: `analyze` raised "the run failed" for a variant
+    # whose end holds before the first turn.
+    over = sow.load(str(ROOT / "tests" / "cases" / "over-at-start" / "over-at-start.sow"))
+    report = over.analyze(4, seed=1)
+    assert report["results"]["draw"] == 4
+    assert report["turns"] == 0
+    assert over.random_games(3)["wins"]["draw"] == 3
+    assert over.new_game().outcome["reason"] == "over"
+    warnings = sow.check((ROOT / "tests" / "cases" / "over-at-start" / "over-at-start.sow").read_text())
+    assert [w.severity for w in warnings] == ["warning"]
+
+
+def test_parts_that_contradict_themselves_are_refused():
+    # Issue 42, item 10: `merge_analysis` took parts whose sums contradict
+    # themselves or the games they cover, and reported them.
+    import copy
+
+    kalah = sow.load("kalah")
+    part = kalah.analyze_part(10, 0, 10, seed=1)
+    assert kalah.merge_analysis([part])["games"] == 10
+    edits = {
+        "played": lambda p: p["figures"].__setitem__("played", 11),
+        "a win more": lambda p: p["figures"]["wins"].__setitem__(0, p["figures"]["wins"][0] + 1),
+        "turns past the most": lambda p: p["figures"].__setitem__("turns", 10**12),
+        "a rule fired more": lambda p: p["figures"]["fired"].__setitem__(0, 10**12),
+        "past the run": lambda p: p.__setitem__("to", 11),
+        "backwards": lambda p: p.update({"from": 7, "to": 3}),
+    }
+    for name, edit in edits.items():
+        bad = copy.deepcopy(part)
+        edit(bad)
+        with pytest.raises(ValueError, match="contradicts itself|are not a part of 10 games"):
+            kalah.merge_analysis([bad])
+            pytest.fail(name)
+
+
+def test_a_finished_game_pickles_with_its_result():
+    # A finished game's position says no one is to move: a pickle keeps
+    # its result beside it (it was refused: "a finished game cannot be
+    # resumed").
+    kalah = sow.load("kalah")
+    game = kalah.new_game()
+    chooser = random.Random(5)
+    while game.outcome is None:
+        game.play(chooser.choice(game.legal_moves()))
+    again = pickle.loads(pickle.dumps(game))
+    assert again.outcome == game.outcome
+    assert again.position == game.position
+    assert again.plies == game.plies
+    assert again.legal_moves() == [] and again.to_move is None
+    with pytest.raises(ValueError, match="is not an end of kalah"):
+        kalah.game_from(game.position, {**game.outcome, "reason": "boredom"})
+    with pytest.raises(ValueError, match="a finished game cannot be resumed"):
+        kalah.game_from(game.position)
+
+
+def test_a_pickle_of_a_turn_count_past_the_limit_is_refused():
+    # Issue 42, item 10: a pickled game's turn count could be set where
+    # counting on wraps it round to 0.
+    game = sow.load("kalah").new_game()
+    make, args, state = game.__reduce__()
+    again = make(*args)
+    again.__setstate__((2**31 - 1, []))
+    assert again.plies == 2**31 - 1
+    with pytest.raises(ValueError, match="turns played are at most 2147483647, not 2147483648"):
+        make(*args).__setstate__((2**31, []))

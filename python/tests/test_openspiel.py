@@ -114,3 +114,22 @@ def test_a_number_option_is_an_int_parameter():
     eight = sow.openspiel.load_game("dakon-8").new_initial_state()
     assert game.new_initial_state().legal_actions() == eight.legal_actions()
     assert str(game.new_initial_state()) == str(eight)
+
+
+def test_a_state_whose_history_contradicts_its_position_is_refused():
+    # Issue 42, item 10: `deserialize_state` took a history that leads
+    # elsewhere than the position the state holds.
+    game = sow.openspiel.load_game("kalah")
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    text = state.serialize()
+    back = game.deserialize_state(text)
+    assert back.history() == state.history()
+    assert back.sow.position == state.sow.position
+    history, rest = text.split("\n", 1)
+    player, action = history[len("history="):].split(",")[0].split(":")
+    other = next(a for a in game.new_initial_state().legal_actions() if a != int(action))
+    forged = history.replace(f"{player}:{action}", f"{player}:{other}", 1) + "\n" + rest
+    with pytest.raises(ValueError, match="history leads to another position"):
+        game.deserialize_state(forged)

@@ -77,7 +77,7 @@ fn report(
         return Err(fail_plain(why));
     }
     runs::catch_interrupt();
-    let report = analyze::analyze(&v, fresh.position(), plan, run.jobs(), run.quiet);
+    let report = analyze::analyze(&v, &fresh, plan, run.jobs(), run.quiet);
     match format {
         Format::Json => {
             let _ = writeln!(out, "{}", report.json());

@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 
 use super::output::{fail, fail_usage, read, Failed};
-use super::pick::{game_at, Pick};
+use super::pick::{variant_of, Pick};
 use crate::json;
 
 #[derive(Args, Debug)]
@@ -68,7 +68,9 @@ fn draw(
         options,
         first: None,
     };
-    let (v, game) = game_at(&pick, Some((position, text)))?;
+    // (A finished game's last position is drawn too.)
+    let v = variant_of(&pick, Some(&(position, text.clone())))?;
+    let game = json::read_board(&v, &text).map_err(|d| fail(position, &text, &[d]))?;
     let last = match last {
         None => None,
         Some(label) => match v.engine.rules.pits.iter().position(|p| p.label == label) {

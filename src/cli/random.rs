@@ -59,7 +59,7 @@ fn random(
         moves: json_out,
     };
     runs::catch_interrupt();
-    let summary = random::random_games(&v, fresh.position(), plan, run.jobs(), run.quiet, |p| {
+    let summary = random::random_games(&fresh, plan, run.jobs(), run.quiet, |p| {
         if json_out {
             let _ = writeln!(out, "{}", p.json(&v));
         }

@@ -11,7 +11,9 @@ use super::output::{fail_plain, fail_usage, Failed};
 use super::pick::{game_of, Pick};
 use crate::play::runs;
 use crate::render::thousands;
-use crate::solve::{Solution, Solver, TurnValue, Value, DEFAULT_MEMORY, MIN_MEMORY};
+use crate::solve::{
+    default_memory, Solution, Solver, TurnValue, Value, DEFAULT_DATABASES, MIN_MEMORY,
+};
 use crate::{notation, Game, Variant};
 
 #[derive(Args, Debug)]
@@ -23,8 +25,10 @@ pub(super) struct Solve {
     from: Option<String>,
     /// The memory the search's table and the endgame databases may take:
     /// bytes, or with K, M or G (binary: 1G is 1,073,741,824 bytes). The
-    /// databases take up to half, the table the rest. A large solve goes
-    /// faster with more; a small one, with less. [default: 256M]
+    /// databases take up to half, the table the rest (it grows within it
+    /// as it fills: a small solve touches little of it). [default: half
+    /// the machine's free memory, from 256M to 16G, the databases of it at
+    /// most 128M unless `--db-seeds` is given]
     #[arg(long, value_name = "SIZE")]
     memory: Option<String>,
     /// Keep the endgame databases in this folder: levels found there are
@@ -32,10 +36,11 @@ pub(super) struct Solve {
     /// whose rules differ only in the setup shares them). A solve stopped
     /// short (Ctrl-C) keeps its table there too, and the next solve of
     /// the variant goes on from it.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = folder)]
     db: Option<String>,
     /// The most seeds in the pits an endgame database holds (half those
-    /// in play unless told, as many as half of `--memory` holds; 0: none).
+    /// in play unless told, as many as half of `--memory` holds, or 128M
+    /// where `--memory` is not given; 0: none).
     #[arg(long, value_name = "N")]
     db_seeds: Option<usize>,
     /// Solve only the best first turns exactly: each other is searched
@@ -55,17 +60,48 @@ pub(super) struct Solve {
     run: RunArgs,
 }
 
+/// A folder named: not an empty name (which would write into the
+/// current folder, unasked).
+fn folder(s: &str) -> Result<String, String> {
+    match s.trim() {
+        "" => Err("`--db` names a folder (`--db kalah-db`), not an empty name".into()),
+        _ => Ok(s.to_string()),
+    }
+}
+
 impl Solve {
     pub(super) fn run(self, out: &mut impl Write) -> Result<(), Failed> {
-        let memory = match &self.memory {
-            Some(given) => parse_memory(given).map_err(fail_usage)?,
-            None => DEFAULT_MEMORY,
+        // Told the memory, the databases take up to half of it; else the
+        // solve takes half the machine's free memory (the table grows
+        // within it as it fills), the databases of it at most
+        // DEFAULT_DATABASES (built in seconds: larger ones pay off kept
+        // in `--db` and read again, or asked for with `--db-seeds`).
+        let (memory, databases_most) = match &self.memory {
+            Some(given) => {
+                let m = parse_memory(given).map_err(fail_usage)?;
+                (m, m / 2)
+            }
+            None => {
+                let m = default_memory();
+                let most = match self.db_seeds {
+                    Some(_) => m / 2,
+                    None => DEFAULT_DATABASES.min(m / 2),
+                };
+                (m, most)
+            }
         };
         let (v, game) = game_of(&self.pick, self.from.as_deref())?;
+        if let Some(over) = game.outcome() {
+            let result = crate::render::result_text(&v.engine.rules, over);
+            return Err(fail_plain(format!(
+                "{}: the game is over here, before any turn ({result}): there is nothing to solve",
+                v.name()
+            )));
+        }
         // The databases take up to half the memory, the table the rest.
         let databases_bytes = match self.db_seeds {
             Some(0) => 0,
-            most => Solver::database_bytes(&game, (memory / 2) as u64, most),
+            most => Solver::database_bytes(&game, databases_most as u64, most),
         };
         let table = memory
             .saturating_sub(databases_bytes as usize)
@@ -79,7 +115,7 @@ impl Solve {
             solver = solver.with_limit(n);
         }
         runs::catch_interrupt();
-        let databases = self.databases(&solver, &game, (memory / 2) as u64)?;
+        let databases = self.databases(&solver, &game, databases_most as u64)?;
         let dir = self.db.as_deref().map(std::path::Path::new);
         let mut kept = Kept::default();
         if let Some(dir) = dir {
@@ -190,6 +226,7 @@ impl Solve {
             Ok(most) => Databases::Built {
                 most,
                 seconds: started.elapsed().as_secs_f64(),
+                rebuilt: solver.databases_rebuilt(),
             },
             Err(why) => Databases::Refused(why),
         })
@@ -200,8 +237,13 @@ impl Solve {
 enum Databases {
     /// None asked for (`--db-seeds 0`).
     Off,
-    /// Built or read: the most seeds a level holds, and the time taken.
-    Built { most: usize, seconds: f64 },
+    /// Built or read: the most seeds a level holds, the time taken, and
+    /// why the levels found in `--db` but built again were not read.
+    Built {
+        most: usize,
+        seconds: f64,
+        rebuilt: Vec<String>,
+    },
     /// Not for this variant: why.
     Refused(String),
 }
@@ -210,9 +252,19 @@ impl Databases {
     fn text(&self) -> String {
         match self {
             Databases::Off => String::new(),
-            Databases::Built { most, seconds } => format!(
-                "endgame databases: every position of up to {most} seeds in the pits, built or read in {seconds:.3} s\n"
-            ),
+            Databases::Built {
+                most,
+                seconds,
+                rebuilt,
+            } => {
+                let mut t = String::new();
+                for why in rebuilt {
+                    t.push_str(&format!("{why}; built again\n"));
+                }
+                t + &format!(
+                    "endgame databases: every position of up to {most} seeds in the pits, built or read in {seconds:.3} s\n"
+                )
+            }
             Databases::Refused(why) => format!("{why}\n"),
         }
     }
@@ -220,8 +272,12 @@ impl Databases {
     fn json(&self) -> serde_json::Value {
         match self {
             Databases::Off => serde_json::Value::Null,
-            Databases::Built { most, seconds } => {
-                serde_json::json!({ "seeds": most, "seconds": seconds })
+            Databases::Built {
+                most,
+                seconds,
+                rebuilt,
+            } => {
+                serde_json::json!({ "seeds": most, "seconds": seconds, "rebuilt": rebuilt })
             }
             Databases::Refused(why) => serde_json::json!({ "none": why }),
         }
@@ -344,7 +400,7 @@ fn text(v: &Variant, game: &Game, s: &Solution) -> String {
             "{name}: {value} for {mover}, the player to move\n"
         ));
     } else {
-        let why = if runs::interrupted() {
+        let why = if runs::stopped() {
             "stopped by Ctrl-C"
         } else {
             "stopped at --max-positions"
@@ -369,11 +425,12 @@ fn text(v: &Variant, game: &Game, s: &Solution) -> String {
     }
     let rate = s.positions as f64 / s.seconds.max(1e-9);
     t.push_str(&format!(
-        "{} positions in {:.3} s ({} a second); table of {} entries\n",
+        "{} positions in {:.3} s ({} a second); table of {} entries in use (of {})\n",
         thousands(s.positions),
         s.seconds,
         thousands(rate as u64),
         thousands(s.table_entries as u64),
+        thousands(s.table_capacity as u64),
     ));
     t
 }

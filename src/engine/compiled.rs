@@ -562,9 +562,11 @@ pub(crate) struct CRule {
     /// Whether it resows the seeds it captures (`resow`): those its
     /// captures send to the mover are held for the resowing.
     pub resows: bool,
-    /// What judging it and doing what it says costs, at most (see
-    /// [`cost`]).
-    pub cost: u64,
+    /// What judging its condition costs, at most (see [`cost`]): what a
+    /// turn is charged for each rule it judges.
+    pub judge_cost: u64,
+    /// What doing what it says costs, at most: charged when it holds.
+    pub act_cost: u64,
 }
 
 /// What an action of a `turn` rule says of a turn: a condition it must
@@ -607,7 +609,8 @@ impl A {
 
 impl CRule {
     pub(crate) fn new(id: u16, when: C, actions: Vec<A>) -> CRule {
-        let cost = RULE_COST + cost(&when) + actions.iter().map(action_cost).sum::<u64>();
+        let judge_cost = RULE_COST + cost(&when);
+        let act_cost = actions.iter().map(action_cost).sum::<u64>();
         let (steer, acts) = Steer::of(&actions);
         let resows = actions.iter().any(|a| matches!(a, A::Resow { .. }));
         CRule {
@@ -617,7 +620,8 @@ impl CRule {
             steer,
             acts,
             resows,
-            cost,
+            judge_cost,
+            act_cost,
         }
     }
 }
@@ -802,8 +806,15 @@ pub(crate) struct FirstOf {
     /// rules judged without a context built, when their conditions allow
     /// it.
     pub plain: Option<Plain>,
-    /// What judging the list costs at most (see [`cost`]).
+    /// What judging the list costs at most where `quick` or `plain`
+    /// judges it (see [`cost`]; the general judge, `Engine::first_of`,
+    /// counts the rules it judges), the actions of the rule that holds
+    /// aside.
     pub cost: u64,
+    /// For each rule that starts a run sharing leading parts (see
+    /// `shared`), what judging those parts costs: a run passed over when
+    /// they fail costs that alone.
+    pub prefix_cost: Vec<u64>,
 }
 
 /// `land` rules that only relay or stop, on conditions that only compare
@@ -981,14 +992,22 @@ impl FirstOf {
         let plain = quick.is_none().then(|| Plain::of(&rules)).flatten();
         let cost = match &quick {
             Some(q) => q.0.iter().map(|r| 1 + r.tests.len() as u64).sum(),
-            None => rules.iter().map(|r| r.cost).sum(),
+            None => rules.iter().map(|r| r.judge_cost).sum(),
         };
+        let prefix_cost = rules
+            .iter()
+            .zip(&shared)
+            .map(|(r, &(m, _))| {
+                RULE_COST + parts(&r.when).iter().take(m).map(self::cost).sum::<u64>()
+            })
+            .collect();
         FirstOf {
             quick,
             plain,
             rules,
             shared,
             cost,
+            prefix_cost,
         }
     }
 }

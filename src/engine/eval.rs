@@ -552,9 +552,17 @@ impl Engine {
 
     /// The first rule of a list that holds. A run of rules beginning with
     /// the same parts is skipped at once when those parts fail, and judged
-    /// on the rest of each when they hold.
+    /// on the rest of each when they hold. What was judged is added to
+    /// `judged` (a rule's condition at most, a run passed over its shared
+    /// parts): a turn's work counts the rules it judges, not every rule
+    /// it might have.
     #[inline(always)]
-    pub(crate) fn first_of<'r>(&self, list: &'r FirstOf, f: &Ctx) -> Option<&'r CRule> {
+    pub(crate) fn first_of<'r>(
+        &self,
+        list: &'r FirstOf,
+        f: &Ctx,
+        judged: &mut u64,
+    ) -> Option<&'r CRule> {
         let all = |parts: &[C]| self.all_hold(parts, f);
         // Rules before `known` share `known_len` leading parts that hold.
         let (mut known, mut known_len) = (0, 0);
@@ -565,6 +573,8 @@ impl Engine {
                 C::And(v) if i < known => all(&v[known_len..]),
                 C::And(v) if m > 0 => {
                     if !all(&v[..m]) {
+                        // (The run passed over costs its shared parts.)
+                        *judged += list.prefix_cost[i];
                         i += 1 + run;
                         continue;
                     }
@@ -573,6 +583,7 @@ impl Engine {
                 }
                 c => self.cond(c, f),
             };
+            *judged += r.judge_cost;
             if holds {
                 return Some(r);
             }

@@ -170,6 +170,12 @@ pub struct Outcome {
     pub scores: [i64; 2],
 }
 impl Engine {
+    /// The reasons an outcome may give: each end rule's name, then
+    /// [`ENDLESS`] (a turn that never ends, where it ends the game).
+    pub fn reasons(&self) -> &[std::sync::Arc<str>] {
+        &self.reasons
+    }
+
     /// Builds the engine from checked rules: the board's tables, the rules
     /// compiled for each player, and what they can do.
     pub fn new(rules: Rules) -> Engine {

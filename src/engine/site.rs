@@ -35,7 +35,14 @@ pub(crate) struct Step {
     pub(super) spent: Cell<u64>,
     /// The most allowed (see `Scratch::limit` in `turn`).
     pub(super) budget: u64,
+    /// The work at which the turn next looks whether it is over its
+    /// budget or asked to stop ([`Step::past_check`]).
+    pub(super) check: Cell<u64>,
 }
+
+/// How often a turn looks whether the work it is part of is asked to stop
+/// (`runs::stopped`): every so many units of its work, some milliseconds.
+const POLL: u64 = 1 << 24;
 
 impl Step {
     /// The way the sowing now going on runs.
@@ -52,6 +59,32 @@ impl Step {
     #[inline(always)]
     pub(super) fn charge(&self, work: u64) {
         self.spent.set(self.spent.get() + work);
+    }
+
+    /// Whether the turn is to stop now: past its budget, or past its next
+    /// check ([`Step::check`]) and the work it is part of is asked to
+    /// stop (a deadline passed, a call interrupted: see
+    /// `runs::Cancel`). A turn so stopped fails as one past the engine's
+    /// limit; the caller that asked knows better.
+    #[inline(always)]
+    pub(super) fn over(&self) -> bool {
+        self.spent.get() > self.check.get() && self.past_check()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn past_check(&self) -> bool {
+        let spent = self.spent.get();
+        if spent > self.budget || crate::runs::stopped() {
+            return true;
+        }
+        self.check.set(Step::next_check(spent, self.budget));
+        false
+    }
+
+    /// The first check of a turn that has spent `spent` of `budget`.
+    pub(super) fn next_check(spent: u64, budget: u64) -> u64 {
+        budget.min(spent.saturating_add(POLL))
     }
 
     pub(crate) fn ctx<'p>(&'p self, pos: &'p Position, before: &'p Position) -> Ctx<'p> {

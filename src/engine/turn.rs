@@ -159,6 +159,10 @@ impl Engine {
             });
         };
         let origin = turn.pit;
+        let budget = match scratch.limit {
+            0 => crate::limits::turn_work(),
+            lower => lower.min(crate::limits::turn_work()),
+        };
         let mut at = Step {
             phase: in_phase.unwrap_or(0) as u16,
             origin,
@@ -171,10 +175,8 @@ impl Engine {
             asked: Cell::new(0),
             changed: Cell::new(false),
             spent: Cell::new(scratch.work),
-            budget: match scratch.limit {
-                0 => crate::limits::turn_work(),
-                lower => lower.min(crate::limits::turn_work()),
-            },
+            budget,
+            check: Cell::new(Step::next_check(scratch.work, budget)),
         };
         let played = self.sow_turn::<FULL>(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
@@ -259,8 +261,6 @@ impl Engine {
                 (origin, n, false)
             }
         };
-        // The most work allowed ([`Scratch::limit`]).
-        let budget = at.budget;
         // Cycle detection (see `cycle.rs`), from sowing `ANCHOR` on. A
         // hash of the cells and hands, kept up to date seed by seed, makes
         // most comparisons one number.
@@ -275,7 +275,7 @@ impl Engine {
             // Whole laps are sown at once: a sowing costs at most three laps.
             let track = self.board.cycle[mover as usize].len() as u64;
             at.charge(SOWING_COST + (seeds as u64).min(3 * track));
-            if at.spent.get() > budget {
+            if at.over() {
                 return Err(Halt::TooLong);
             }
             if settle && at.captured == 0 {
@@ -350,13 +350,16 @@ impl Engine {
                 ),
                 None => (&plan.land, &plan.capture[..]),
             };
-            at.charge(land.cost);
             // (A traced turn names the rule that decides: the quick form
             // decides as the rules do, but does not say which.)
             let (rule, mut relay) = match &land.quick {
-                Some(q) if !acts.tracing => (None, q.decide(&pos.cells, &pos.vars)),
+                Some(q) if !acts.tracing => {
+                    at.charge(land.cost);
+                    (None, q.decide(&pos.cells, &pos.vars))
+                }
                 Some(_) | None => match &land.plain {
                     Some(p) => {
+                        at.charge(land.cost);
                         let at = PlainAt {
                             cells: &pos.cells,
                             dir: at.dir,
@@ -365,12 +368,18 @@ impl Engine {
                         };
                         (p.first(at).and_then(|i| land.rules.get(i)), None)
                     }
-                    None => (self.first_of(land, &at.ctx(pos, before)), None),
+                    None => {
+                        let mut judged = 0;
+                        let rule = self.first_of(land, &at.ctx(pos, before), &mut judged);
+                        at.charge(judged);
+                        (rule, None)
+                    }
                 },
             };
             // The pit a relay lifts: where the sowing landed, or another.
             let mut relayed = cell;
             if let Some(rule) = rule {
+                at.charge(rule.act_cost);
                 acts.taken.clear();
                 let mut fx = Effects::default();
                 let site = Site {
@@ -479,6 +488,7 @@ impl Engine {
             // caller's, not part of what it did.)
             out.at = Some(Step {
                 spent: Cell::new(0),
+                check: Cell::new(0),
                 ..at.clone()
             });
         }
@@ -674,7 +684,7 @@ impl Engine {
                 ..Site::turn(before, at)
             };
             for rule in &plan.drop {
-                at.charge(rule.cost);
+                at.charge(rule.judge_cost);
                 let holds = {
                     let mut f = site.ctx(pos);
                     f.last_seed = seeds == 0;
@@ -683,6 +693,7 @@ impl Engine {
                 if !holds {
                     continue;
                 }
+                at.charge(rule.act_cost);
                 let mut fx = Effects::default();
                 self.run(rule, pos, &site, acts, &mut fx);
                 let put = self.put_away(pos, &mut acts.taken, Unsent::Store);
@@ -696,7 +707,7 @@ impl Engine {
                 out.captured = true;
                 out.stored |= won.stored;
             }
-            if at.spent.get() > at.budget {
+            if at.over() {
                 return Err(Halt::TooLong);
             }
         }
@@ -990,10 +1001,11 @@ impl Engine {
             ..Site::turn(before, at)
         };
         for rule in rules {
-            at.charge(rule.cost);
+            at.charge(rule.judge_cost);
             if !self.cond(&rule.when, &site.ctx(pos)) {
                 continue;
             }
+            at.charge(rule.act_cost);
             let mut fx = Effects::default();
             self.run(rule, pos, &site, acts, &mut fx);
             let put = self.put_away(pos, &mut acts.taken, Unsent::Store);
@@ -1028,10 +1040,11 @@ impl Engine {
             ..Site::turn(before, at)
         };
         for rule in rules {
-            at.charge(rule.cost);
+            at.charge(rule.judge_cost);
             if !self.cond(&rule.when, &site.ctx(pos)) {
                 continue;
             }
+            at.charge(rule.act_cost);
             self.run(rule, pos, &site, acts, &mut fx);
         }
         out.forbidden |= fx.forbid;
@@ -1209,7 +1222,7 @@ mod tests {
                                 for dir in [Direction::Forward, Direction::Backward] {
                                     let mut f = Ctx::new(pos, &earlier, origin, pit as u16);
                                     f.dir = dir;
-                                    let general = e.first_of(land, &f).map(|r| r.id);
+                                    let general = e.first_of(land, &f, &mut 0).map(|r| r.id);
                                     let at = PlainAt {
                                         cells: &pos.cells,
                                         dir,
@@ -1223,7 +1236,7 @@ mod tests {
                             }
                             let Some(q) = &land.quick else { continue };
                             let f = Ctx::new(pos, pos, pit as u16, pit as u16);
-                            let general = e.first_of(land, &f).and_then(|r| {
+                            let general = e.first_of(land, &f, &mut 0).and_then(|r| {
                                 r.actions.iter().find_map(|a| match a {
                                     A::Relay(n) => Some(*n),
                                     _ => None,

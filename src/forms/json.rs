@@ -334,8 +334,84 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
 }
 
 /// Reads a position file for a variant and starts a game from it. Every
-/// error names the key at fault and what would be right.
+/// error names the key at fault and what would be right. A finished
+/// game's position (`"to_move": null`) is refused: nothing can be played
+/// from it (see [`read_board`], [`read_finished`]).
 pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> {
+    read_any(variant, text, Over::Refused)
+}
+
+/// Reads a position file as [`read_position`] does, a finished game's
+/// (`"to_move": null`) too: a board to draw (a game over with no turn to
+/// play, its result not known).
+pub fn read_board(variant: &Variant, text: &str) -> Result<Game, Diagnostic> {
+    read_any(variant, text, Over::Board)
+}
+
+/// Reads a position file as [`read_position`] does, a finished game's
+/// too, with its result as [`outcome`] writes it: the game as it ended (a
+/// pickled game read back).
+pub fn read_finished(variant: &Variant, text: &str, result: &Value) -> Result<Game, Diagnostic> {
+    read_any(variant, text, Over::With(result))
+}
+
+/// What a position of a finished game (`"to_move": null`) reads as.
+#[derive(Clone, Copy)]
+enum Over<'a> {
+    /// It is refused.
+    Refused,
+    /// A board, its result unknown.
+    Board,
+    /// The game ended with this result ([`outcome`]'s form).
+    With(&'a Value),
+}
+
+/// The result of a finished game as [`outcome`] writes it, read back:
+/// the winner a player or null, the reason one of the variant's ends,
+/// a score for each player.
+fn read_outcome(variant: &Variant, v: &Value) -> Result<Outcome, Diagnostic> {
+    let r = &variant.engine.rules;
+    let bad = |what: String| {
+        Diagnostic::new(format!("the game's result: {what}"))
+            .hint("a result as sow writes it: {\"winner\": PLAYER or null, \"reason\": END, \"scores\": {PLAYER: N, …}}")
+    };
+    let winner = match v.get("winner") {
+        Some(Value::Null) => None,
+        Some(Value::String(w)) => Some(
+            r.players
+                .iter()
+                .position(|p| p == w)
+                .ok_or_else(|| bad(format!("`{w}` is not a player")))? as u8,
+        ),
+        _ => return Err(bad("no `winner`".into())),
+    };
+    let reason = v
+        .get("reason")
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad("no `reason`".into()))?;
+    let reason = variant
+        .engine
+        .reasons()
+        .iter()
+        .find(|known| &***known == reason)
+        .cloned()
+        .ok_or_else(|| bad(format!("`{reason}` is not an end of {}", r.name)))?;
+    let mut scores = [0i64; 2];
+    for (p, name) in r.players.iter().enumerate() {
+        scores[p] = v
+            .get("scores")
+            .and_then(|s| s.get(name))
+            .and_then(Value::as_i64)
+            .ok_or_else(|| bad(format!("no score for {name}")))?;
+    }
+    Ok(Outcome {
+        winner,
+        reason,
+        scores,
+    })
+}
+
+fn read_any(variant: &Variant, text: &str, over: Over) -> Result<Game, Diagnostic> {
     let value = parse(text)?;
     let e = &variant.engine;
     let r = &e.rules;
@@ -399,7 +475,8 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                     hint,
                 ));
             };
-            let given = option_text(given);
+            // (A number as its digits: `04` is `4`.)
+            let given = option_text(given).map(|g| setting.choices.value_of(&g).unwrap_or(g));
             if given.as_deref() != Some(setting.value.as_str()) {
                 return Err(bad(
                     here,
@@ -431,8 +508,9 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
             .map(|p| p as u8)
     };
     let to_move = match obj.get("to_move") {
+        Some(Value::Null) if !matches!(over, Over::Refused) => None,
         Some(v) => match player(v) {
-            Some(p) => p,
+            Some(p) => Some(p),
             None => {
                 return Err(bad(
                     "to_move",
@@ -653,7 +731,7 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
     let pos = Position {
         cells,
         hands,
-        to_move: Some(to_move),
+        to_move,
         vars,
     };
     if pos.total() > MAX_SEEDS {
@@ -680,6 +758,22 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
             });
         }
     }
+    if r.seeds_leave() && pos.total() > r.setup.total() {
+        // (Seeds leave the game in this variant, and never come into it:
+        // more than the setup's would be a negative count out of play.)
+        return Err(bad(
+            "pits",
+            format!(
+                "this position holds {} seeds, more than the {} the setup lays out",
+                pos.total(),
+                r.setup.total()
+            ),
+            format!(
+                "in {} seeds only ever leave the game: a position holds at most the setup's",
+                r.name
+            ),
+        ));
+    }
     if let Some((claim, at)) = out_claim {
         let actual = r.setup.out_of_play(pos.total());
         if claim != actual {
@@ -695,6 +789,16 @@ pub fn read_position(variant: &Variant, text: &str) -> Result<Game, Diagnostic> 
                 ..at
             });
         }
+    }
+    if pos.to_move.is_none() {
+        // A finished game's position (see `Over`).
+        let result = match over {
+            Over::With(v) => Some(read_outcome(variant, v)?),
+            Over::Board | Over::Refused => None,
+        };
+        let mut game = Game::ended_at(e.clone(), pos, result);
+        game.set_rounds(rounds);
+        return Ok(game);
     }
     let mut game = Game::from_position(e.clone(), pos, seen).map_err(|_| {
         Diagnostic::new("judging the legal turns of this position ran past the engine's limit")

@@ -102,7 +102,9 @@ pub fn board(v: &Variant, game: &Game) -> String {
             ));
         }
         (None, Some(p)) => status.push(format!("{} to move", r.player_name(p).unwrap_or("?"))),
-        (None, None) => {}
+        // (A finished game's last position read alone: its result not
+        // known.)
+        (None, None) => status.push("game over".to_string()),
     }
     let _ = writeln!(out, "{}", status.join(" · "));
     out

@@ -168,7 +168,9 @@ pub fn board(v: &Variant, game: &Game, last: Option<u16>) -> String {
     match (game.outcome(), pos.to_move) {
         (Some(o), _) => status.push(format!("game over: {}", crate::render::result_text(r, o))),
         (None, Some(p)) => status.push(format!("{} to move", r.player_name(p).unwrap_or("?"))),
-        (None, None) => {}
+        // (A finished game's last position read alone: its result not
+        // known.)
+        (None, None) => status.push("game over".to_string()),
     }
     if game.rounds() > 0 {
         status.push(format!("round {}", game.rounds() + 1));

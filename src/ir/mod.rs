@@ -121,9 +121,19 @@ pub enum Choices {
 impl Choices {
     /// Whether `value` is one of the choices.
     pub fn allows(&self, value: &str) -> bool {
+        self.value_of(value).is_some()
+    }
+
+    /// The value `given` names, as the variant writes it (a number as
+    /// its digits: `04` and `+4` are `4`), if it is one of these.
+    pub fn value_of(&self, given: &str) -> Option<String> {
         match self {
-            Choices::Words(w) => w.iter().any(|x| x == value),
-            Choices::Range(lo, hi) => value.parse::<i64>().is_ok_and(|n| *lo <= n && n <= *hi),
+            Choices::Words(w) => w.iter().find(|x| *x == given).cloned(),
+            Choices::Range(lo, hi) => given
+                .parse::<i64>()
+                .ok()
+                .filter(|n| lo <= n && n <= hi)
+                .map(|n| n.to_string()),
         }
     }
 

@@ -134,7 +134,7 @@ pub fn play_one(fresh: &Game, game: &mut Game, plan: &Plan, i: u64) -> Option<Pl
     // a turn.
     let mut stamp = vec![0u32; rules.rules.len()];
     while game.outcome().is_none() && p.plies < plan.max_plies {
-        if runs::interrupted() {
+        if runs::stopped() {
             return None;
         }
         let n = game.legal_turns().len() as u32;
@@ -147,6 +147,10 @@ pub fn play_one(fresh: &Game, game: &mut Game, plan: &Plan, i: u64) -> Option<Pl
         };
         let played = agent.choose(game).and_then(|t| game.play(t));
         if played.is_err() {
+            if runs::stopped() {
+                // (Stopped within the turn: not a turn past the limit.)
+                return None;
+            }
             p.result = Ending::TooLong;
             return Some(p);
         }
@@ -386,33 +390,91 @@ impl Figures {
 
     /// Adds the sums of another part of the same plan's games.
     fn merge(&mut self, o: &Figures) {
-        self.played += o.played;
+        self.played = self.played.saturating_add(o.played);
         for k in 0..2 {
-            self.wins[k] += o.wins[k];
-            self.by_player[k] += o.by_player[k];
+            self.wins[k] = self.wins[k].saturating_add(o.wins[k]);
+            self.by_player[k] = self.by_player[k].saturating_add(o.by_player[k]);
         }
         for (&x, &k) in &o.length_counts {
-            *self.length_counts.entry(x).or_default() += k;
+            let n = self.length_counts.entry(x).or_default();
+            *n = n.saturating_add(k);
         }
-        self.draws += o.draws;
-        self.unfinished += o.unfinished;
-        self.too_long += o.too_long;
-        self.turns += o.turns;
-        self.first_wins += o.first_wins;
-        self.decided += o.decided;
-        self.choices += o.choices;
+        self.draws = self.draws.saturating_add(o.draws);
+        self.unfinished = self.unfinished.saturating_add(o.unfinished);
+        self.too_long = self.too_long.saturating_add(o.too_long);
+        self.turns = self.turns.saturating_add(o.turns);
+        self.first_wins = self.first_wins.saturating_add(o.first_wins);
+        self.decided = self.decided.saturating_add(o.decided);
+        self.choices = self.choices.saturating_add(o.choices);
         self.widest = self.widest.max(o.widest);
-        self.endless += o.endless;
+        self.endless = self.endless.saturating_add(o.endless);
         if let (Some(a), Some(b)) = (&mut self.unconserved, o.unconserved) {
-            *a += b;
+            *a = a.saturating_add(b);
         }
-        self.rounds += o.rounds;
+        self.rounds = self.rounds.saturating_add(o.rounds);
         for (a, &b) in self.fired.iter_mut().zip(&o.fired) {
-            *a += b;
+            *a = a.saturating_add(b);
         }
         for (a, b) in self.ends.iter_mut().zip(&o.ends) {
-            a.1 += b.1;
+            a.1 = a.1.saturating_add(b.1);
         }
+    }
+
+    /// What in these sums contradicts itself, or the `games` of at most
+    /// `max_plies` turns they are said to be of, if anything (a part made
+    /// by hand, or changed on its way).
+    fn contradiction(&self, games: u64, max_plies: u32) -> Option<&'static str> {
+        // (Sums that overflow are contradictions too.)
+        fn sum(v: impl IntoIterator<Item = u64>) -> Option<u64> {
+            v.into_iter().try_fold(0u64, u64::checked_add)
+        }
+        let Some(won) = sum(self.wins) else {
+            return Some("its wins do not add up");
+        };
+        let lasted = sum(self
+            .length_counts
+            .iter()
+            .map(|(&k, &n)| u64::from(k).saturating_mul(n)));
+        let checks = [
+            (
+                self.played == games,
+                "its sums count other games than it covers",
+            ),
+            (
+                sum([won, self.draws, self.unfinished, self.too_long]) == Some(self.played),
+                "its results do not add up to its games",
+            ),
+            (
+                self.decided == won && sum(self.by_player) == Some(won) && self.first_wins <= won,
+                "its wins do not add up",
+            ),
+            (
+                sum(self.length_counts.values().copied()) == won.checked_add(self.draws),
+                "its lengths do not count its finished games",
+            ),
+            (
+                self.turns <= games.saturating_mul(u64::from(max_plies))
+                    && lasted.is_some_and(|l| l <= self.turns),
+                "its games last more turns than they could",
+            ),
+            (
+                self.fired.iter().all(|&f| f <= self.turns)
+                    && self.unconserved.is_none_or(|u| u <= self.turns),
+                "a rule fired in more turns than were played",
+            ),
+            (
+                sum(self.ends.iter().map(|e| e.1)).is_some_and(|e| e <= self.rounds),
+                "its ends count more than its rounds",
+            ),
+            (
+                self.choices <= self.turns.saturating_mul(u64::from(self.widest)),
+                "its turns to choose from are more than its widest choice allows",
+            ),
+        ];
+        checks
+            .into_iter()
+            .find(|(holds, _)| !holds)
+            .map(|(_, why)| why)
     }
 
     /// Whether another part's figures are of the same variant's rules.
@@ -738,7 +800,7 @@ pub struct Part {
 /// whole run) on `jobs` threads, showing progress unless `quiet`.
 pub fn analyze_part(
     variant: &Variant,
-    start: &Position,
+    start: &Game,
     plan: Plan,
     games: std::ops::Range<u64>,
     jobs: usize,
@@ -748,17 +810,19 @@ pub fn analyze_part(
     let progress = runs::Progress::new(end - from, "games", quiet);
     let mut kept = Vec::new();
     let mut figures = Figures::new(&variant.engine.rules);
+    let shared = runs::Start::new(&variant.engine, start);
+    let start_position = start.position().clone();
     let done = runs::in_order(
         end - from,
         jobs,
         &progress,
         // Each thread's new game, and the game it plays from it; a game
         // whose start runs past the engine's limit is one stopped so.
-        || runs::fresh_games(&variant.engine, start),
+        || shared.games(),
         |games, i| match games {
             Some((fresh, game)) => play_one(fresh, game, &plan, from + i),
             None => {
-                let mut p = Played::new(start, 0, false);
+                let mut p = Played::new(&start_position, 0, false);
                 p.result = Ending::TooLong;
                 Some(p)
             }
@@ -826,7 +890,7 @@ fn differences(a: &Plan, b: &Plan) -> String {
 /// `jobs` is), showing progress unless `quiet`.
 pub fn analyze<'a>(
     variant: &'a Variant,
-    start: &Position,
+    start: &Game,
     plan: Plan,
     jobs: usize,
     quiet: bool,
@@ -867,6 +931,18 @@ impl<'a> Report<'a> {
                     ),
                     false => format!("games {}..{} are of {theirs}, not {name}", p.from, p.to),
                 });
+            }
+            if p.from > p.to || p.to > plan.games {
+                return Err(format!(
+                    "games {}..{} are not a part of {} games",
+                    p.from, p.to, plan.games
+                ));
+            }
+            if let Some(why) = p.figures.contradiction(p.to - p.from, plan.max_plies) {
+                return Err(format!(
+                    "the part of games {}..{} contradicts itself: {why}",
+                    p.from, p.to
+                ));
             }
             if p.from < next {
                 return Err(format!("games {}..{} are in two parts", p.from, next));

@@ -42,7 +42,7 @@ pub fn play_written(game: &mut Game, at: usize, token: &str) -> Result<(Turn, St
     game.play(turn).map_err(|_| {
         Diagnostic::at(
             Span::new(at, at + token.len()),
-            format!("`{token}` did not finish within the engine's limit"),
+            format!("`{token}`, or listing the turns after it, did not finish within the engine's limit"),
             "runs too long",
         )
         .hint(crate::limits::TOO_LONG)
@@ -95,7 +95,8 @@ fn count(game: &Game, depth: u32, stop: &dyn Fn() -> bool) -> Result<u64, Halted
 /// [`perft`] on `jobs` threads, the paths after each first turn counted
 /// apart (with a progress bar over the first turns unless `quiet`).
 /// Returns the paths counted, and how many of the first turns' paths
-/// were (fewer than all when Ctrl-C stopped it).
+/// were (fewer than all when Ctrl-C, or the [`crate::runs::Cancel`] it
+/// runs under, stopped it).
 pub fn perft_split(
     game: &Game,
     depth: u32,
@@ -114,6 +115,7 @@ pub fn perft_split(
     }
     let of = children.len() as u64;
     let progress = crate::runs::Progress::new(of, "first turns", quiet);
+    let cancel = crate::runs::Cancel::current();
     let (mut n, mut failed) = (0, false);
     let done = crate::runs::in_order(
         of,
@@ -122,8 +124,10 @@ pub fn perft_split(
         || (),
         |_, i| {
             let child = children[i as usize].lock().ok()?;
-            match count(&child, depth - 1, &crate::runs::interrupted) {
+            match count(&child, depth - 1, &|| cancel.stopped()) {
                 Ok(k) => Some(Ok(k)),
+                // (A turn stopped within is stopped, not past the limit.)
+                Err(Halted::TooLong) if cancel.stopped() => None,
                 Err(Halted::TooLong) => Some(Err(TooLong)),
                 // Ctrl-C: this first turn's count is left out.
                 Err(Halted::Stopped) => None,
@@ -185,7 +189,8 @@ pub fn finished_lines(
 
 /// One random game, recording the turns' notation if asked. Returns the
 /// number of turns played, or, when a turn runs past the engine's limit,
-/// the ply and the turn.
+/// the ply and the turn. A game whose work is asked to stop
+/// (`runs::stopped`) stops early: the caller that asked knows it.
 pub fn random_game(
     game: &mut Game,
     rng: &mut ChaCha8Rng,
@@ -194,6 +199,10 @@ pub fn random_game(
 ) -> Result<u32, (u32, String)> {
     let mut plies = 0;
     while game.outcome().is_none() && max_plies.is_none_or(|m| plies < m) {
+        // (Now and then: a game of cheap turns is over in microseconds.)
+        if plies % 64 == 63 && crate::runs::stopped() {
+            break;
+        }
         let legal = game.legal_turns();
         if legal.is_empty() {
             break;

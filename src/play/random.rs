@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 use super::runs;
-use crate::engine::{Outcome, Position};
+use crate::engine::{Game, Outcome};
 use crate::Variant;
 
 /// Which games to play.
@@ -157,8 +157,7 @@ impl Summary {
 /// and sums them up. Fails, naming the game, its seed and the turn, if a
 /// turn runs past the engine's limit.
 pub fn random_games(
-    v: &Variant,
-    start: &Position,
+    start: &Game,
     plan: Plan,
     jobs: usize,
     quiet: bool,
@@ -168,12 +167,13 @@ pub fn random_games(
     let progress = runs::Progress::new(plan.games, "games", quiet);
     let mut summary = Summary::default();
     let mut failed = None;
+    let shared = runs::Start::new(start.engine(), start);
     let done = runs::in_order(
         plan.games,
         jobs,
         &progress,
         // Each thread's new game, and the game it plays from it.
-        || runs::fresh_games(&v.engine, start),
+        || shared.games(),
         |games, i| {
             let seed = plan.seed.wrapping_add(i);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -188,6 +188,10 @@ pub fn random_games(
             let mut moves = Vec::new();
             let record = plan.moves.then_some(&mut moves);
             let played = super::random_game(game, &mut rng, Some(plan.max_plies), record);
+            if runs::stopped() {
+                // Stopped: this game is left out, and those after it.
+                return None;
+            }
             Some(played.map(|plies| {
                 let outcome = game.outcome().cloned();
                 let rounds =

@@ -97,7 +97,13 @@ pub fn write(h: &Header, moves: &[(String, String)], date: &str) -> String {
         .collect();
     let _ = writeln!(s, "players = {{ {} }}", seats.join(", "));
     let _ = writeln!(s, "level = {}", h.level);
-    let _ = writeln!(s, "seed = {}", h.seed);
+    // (TOML's whole numbers stop at 2^63 - 1: a seed past it is written
+    // as its digits in quotes, which the reader takes too.)
+    match i64::try_from(h.seed) {
+        Ok(seed) => writeln!(s, "seed = {seed}"),
+        Err(_) => writeln!(s, "seed = {}", q(&h.seed.to_string())),
+    }
+    .unwrap_or_default();
     let _ = writeln!(s, "date = {}", q(date));
     let _ = writeln!(s, "sow = {}", q(env!("CARGO_PKG_VERSION")));
     let _ = writeln!(s, "result = {}", q(&h.result));
@@ -159,9 +165,9 @@ struct Raw {
     // What the rest of the header says is checked, where it is given.
     players: Option<Spanned<BTreeMap<String, Spanned<String>>>>,
     level: Option<Spanned<i64>>,
-    // (Any number from 0 up: read only so that TOML refuses the rest.)
-    #[serde(rename = "seed")]
-    _seed: Option<u64>,
+    // (Any number from 0 up, in quotes past TOML's largest whole number:
+    // read only so that TOML refuses the rest.)
+    seed: Option<Spanned<toml::Value>>,
     plies: Option<Spanned<i64>>,
     result: Option<Spanned<String>>,
 }
@@ -342,6 +348,21 @@ pub fn read(text: &str) -> Result<Read, Diagnostic> {
                 "not the number of moves",
             )
             .hint("`plies` counts the lines of `moves`; mend it or leave it out"));
+        }
+    }
+    if let Some(seed) = &raw.seed {
+        let whole = match seed.get_ref() {
+            toml::Value::Integer(n) => u64::try_from(*n).is_ok(),
+            toml::Value::String(s) => s.parse::<u64>().is_ok(),
+            _ => false,
+        };
+        if !whole {
+            return Err(Diagnostic::at(
+                span(seed.span()),
+                format!("seed {} is not a seed", seed.get_ref()),
+                "not a seed",
+            )
+            .hint("a seed is a whole number from 0 to 18446744073709551615"));
         }
     }
     if let Some(level) = &raw.level {

@@ -24,6 +24,12 @@ pub const MAX_PLIES: u32 = 10_000;
 /// one turn).
 pub const MAX_ANALYZE_LEVEL: u8 = 3;
 
+/// The most an answer may hold, in bytes of its JSON: a long game, each
+/// position drawn and each turn shown step by step, fits many times over.
+/// (A turn's steps hold the whole board at each seed sown: a board of
+/// 100,000 seeds a pit would otherwise make megabytes a move.)
+pub const MAX_ANSWER: usize = 8 << 20;
+
 /// An answer: an HTTP status and its JSON body.
 pub type Answer = (u16, Value);
 
@@ -289,11 +295,13 @@ pub fn variant_file(name: &str) -> Answer {
 pub fn moves(body: &[u8]) -> Answer {
     with_game(body, |a, v, game| {
         let mut moves = Vec::new();
+        let mut answer = Size::default();
         for &t in game.legal_turns() {
             let mut next = game.clone();
             next.play(t).map_err(|e| bad(e.to_string()))?;
             let mut m = json::moved(&v, &game, t, &next);
             m["pit"] = pit_of(&v, t);
+            answer.add(&m)?;
             moves.push(m);
         }
         let mut answer = json!({ "position": json::position(&v, &game), "moves": moves });
@@ -317,7 +325,8 @@ pub fn play(body: &[u8]) -> Answer {
 /// The moves played from `game`, each ply as `sow play --format json`
 /// prints it (ply 0 the position itself), with the pit its turn started
 /// from, and where asked its picture and its steps. A move given with its
-/// player (a record's) must be that player's.
+/// player (a record's) must be that player's. An answer past
+/// [`MAX_ANSWER`] is refused before it is made.
 fn played<'m>(
     a: &Ask,
     v: &Variant,
@@ -325,7 +334,8 @@ fn played<'m>(
     moves: impl ExactSizeIterator<Item = (&'m str, Option<&'m str>)>,
 ) -> Result<(Vec<Value>, Game), Answer> {
     game.show_turns(a.steps);
-    let line = |ply: usize, mv: Option<(&str, Turn)>, g: &Game| {
+    let mut answer = Size::default();
+    let mut line = |ply: usize, mv: Option<(&str, Turn)>, g: &Game| -> Result<Value, Answer> {
         let mut line = json!({
             "ply": ply, "move": mv.map(|m| m.0),
             "position": json::position(v, g), "outcome": json::outcome(v, g.outcome()),
@@ -336,35 +346,102 @@ fn played<'m>(
         if let Some(end) = g.round_end() {
             line["round_end"] = json::outcome(v, Some(&end.outcome));
         }
+        answer.add(&line)?;
         if a.draw {
-            line["svg"] = json!(crate::svg::board(v, g, mv.map(|m| m.1.pit)));
+            let svg = crate::svg::board(v, g, mv.map(|m| m.1.pit));
+            answer.grow(svg.len(), "each position drawn (`draw`)")?;
+            line["svg"] = json!(svg);
         }
         if let (true, Some(shown)) = (a.steps && mv.is_some(), g.shown()) {
+            // (Counted before it is made: one turn's steps may be large.)
+            answer.grow(
+                steps_size(v, shown),
+                "each turn shown step by step (`steps`)",
+            )?;
             line["steps"] = json::steps(v, shown);
         }
-        line
+        Ok(line)
     };
-    let mut plies = vec![line(0, None, &game)];
+    let mut plies = vec![line(0, None, &game)?];
+    let mut failed = None;
     play_moves(v, &mut game, moves, |ply, _, written, turn, g| {
-        plies.push(line(ply, Some((written, turn)), g));
+        match line(ply, Some((written, turn)), g) {
+            Ok(l) => plies.push(l),
+            Err(e) => {
+                failed.get_or_insert(e);
+                return false;
+            }
+        }
+        true
     })?;
-    Ok((plies, game))
+    match failed {
+        Some(e) => Err(e),
+        None => Ok((plies, game)),
+    }
+}
+
+/// How large an answer grows, in bytes of JSON, within [`MAX_ANSWER`].
+#[derive(Default)]
+struct Size(usize);
+
+impl Size {
+    /// Adds a part of `bytes`, refusing the answer past the limit (`what`
+    /// names what makes it large).
+    fn grow(&mut self, bytes: usize, what: &str) -> Result<(), Answer> {
+        self.0 = self.0.saturating_add(bytes);
+        if self.0 > MAX_ANSWER {
+            return Err(bad(format!(
+                "the answer would be larger than {} MiB: ask for fewer moves, or without {what}",
+                MAX_ANSWER >> 20
+            )));
+        }
+        Ok(())
+    }
+
+    /// Adds a value as its JSON is long.
+    fn add(&mut self, value: &Value) -> Result<(), Answer> {
+        self.grow(value.to_string().len(), "so many moves")
+    }
+}
+
+/// About how many bytes a turn's steps take as JSON (`json::steps`), at
+/// most: each frame holds every pit's and store's label and seeds.
+fn steps_size(v: &Variant, shown: &crate::engine::Shown) -> usize {
+    let r = &v.engine.rules;
+    let labels: usize = r.pits.iter().map(|p| p.label.len() + 4).sum::<usize>()
+        + r.players.iter().map(|p| 2 * (p.len() + 4)).sum::<usize>();
+    let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    shown
+        .frames
+        .iter()
+        .map(|f| {
+            64 + labels
+                + f.cells.iter().map(|&c| digits(c)).sum::<usize>()
+                + f.at.len() * 8
+                + f.hands.iter().map(|&h| digits(h)).sum::<usize>()
+        })
+        .sum()
 }
 
 /// Plays the moves on `game` (at most [`MAX_PLIES`]), each legal, and
 /// given with its player (a record's) that player's; `each` is told of
 /// every move played: its number (from 1), its player, the move as
-/// written, the turn, and the game after it.
+/// written, the turn, and the game after it (it stops the moves by
+/// returning false).
 fn play_moves<'m>(
     v: &Variant,
     game: &mut Game,
     moves: impl ExactSizeIterator<Item = (&'m str, Option<&'m str>)>,
-    mut each: impl FnMut(usize, &str, &str, Turn, &Game),
+    mut each: impl FnMut(usize, &str, &str, Turn, &Game) -> bool,
 ) -> Result<(), Answer> {
     if moves.len() > MAX_PLIES as usize {
         return Err(bad(format!("at most {MAX_PLIES} moves a request")));
     }
     for (i, (m, player)) in moves.enumerate() {
+        if crate::runs::stopped() {
+            // (Past the time limit: the server answers so.)
+            return Err((503, json!({ "error": "stopped" })));
+        }
         let to_move = &v.engine.rules.players[ai::to_move(game) as usize];
         if let Some(p) = player.filter(|_| game.outcome().is_none()) {
             if p != to_move {
@@ -376,7 +453,9 @@ fn play_moves<'m>(
         }
         let (turn, written) = crate::play::play_written(game, 0, m)
             .map_err(|d| bad(format!("move {} (`{m}`): {}", i + 1, d)))?;
-        each(i + 1, to_move, &written, turn, game);
+        if !each(i + 1, to_move, &written, turn, game) {
+            break;
+        }
     }
     Ok(())
 }
@@ -413,6 +492,10 @@ pub fn record(body: &[u8]) -> Answer {
             };
             seats.push((p.clone(), seat));
         }
+        let level = a.level.unwrap_or(ai::DEFAULT_LEVEL);
+        if !ai::LEVELS.contains(&level) {
+            return Err(bad(format!("a level is 1 to 9, not {level}")));
+        }
         let mut end = game;
         let moves = a.moves.clone().unwrap_or_default();
         let mut written = Vec::new();
@@ -422,12 +505,13 @@ pub fn record(body: &[u8]) -> Answer {
             moves.iter().map(|m| (m.as_str(), None)),
             |_, mover, w, _, _| {
                 written.push((mover.to_string(), w.to_string()));
+                true
             },
         )?;
         let header = crate::record::Header {
             first: a.first.clone(),
             players: seats,
-            level: a.level.unwrap_or(ai::DEFAULT_LEVEL),
+            level,
             seed: a.seed.unwrap_or(0),
             start: start_text,
             ..crate::record::Header::of(&v, &end, a.variant.clone().unwrap_or(r.name.clone()))
@@ -560,10 +644,10 @@ pub fn analyze(body: &[u8]) -> Answer {
                     "`range` is [from, to] with from ≤ to ≤ games ({games}), not [{from}, {to}]"
                 )));
             }
-            let part = analyze::analyze_part(&v, start.position(), plan, from..to, jobs, true);
+            let part = analyze::analyze_part(&v, &start, plan, from..to, jobs, true);
             return Ok(json!({ "part": part }));
         }
-        Ok(analyze::analyze(&v, start.position(), plan, jobs, true).json())
+        Ok(analyze::analyze(&v, &start, plan, jobs, true).json())
     })
 }
 

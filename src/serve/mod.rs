@@ -1,8 +1,13 @@
 //! `sow serve`: the playground's web server, on loopback unless told:
 //! the JSON API (`api`, a function a route over the library) behind a
-//! router that bounds every request: its body's size, the requests at
-//! work at once (each on a blocking thread of its own), and the work each
-//! may do (the engine's limits, and the API's caps on games and levels).
+//! router, and a loop of connections that bounds what any client can
+//! hold: each request's body (its size, and the time to send it), its
+//! headers (the time to send them, idle connections included), the
+//! connections open at once and how long each stays, the requests at
+//! work at once (each on a blocking thread of its own) and the time each
+//! may take, and the work and answer each may make (the engine's limits,
+//! the API's caps). Ctrl-C stops it within a bounded time, whatever the
+//! clients do.
 
 pub mod api;
 
@@ -10,13 +15,16 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::body::Body;
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use serde_json::json;
 use tokio::sync::Semaphore;
+
+use crate::runs;
 
 /// The most bytes a request's body holds: a variant file's limit, and
 /// room for a position and a move list beside it.
@@ -25,6 +33,29 @@ pub const MAX_BODY: usize = crate::limits::MAX_FILE_BYTES as usize + 256 * 1024;
 /// How long a request's work may take, unless the server is told
 /// otherwise (`sow serve --time-limit`).
 pub const TIME_LIMIT: Duration = Duration::from_secs(30);
+
+/// How long a client may take to send a request's headers, and how long
+/// a connection may stay open with no request under way (between a
+/// keep-alive's requests): past it the connection is closed.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a client may take to send a request's body (`408` past it).
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The most connections open at once: past it, new ones wait in the
+/// system's queue until one closes (well under the usual limit of 1,024
+/// open files).
+pub const MAX_CONNECTIONS: usize = 512;
+
+/// How long a connection may stay open beside its requests' time limit:
+/// past it, it is closed once its request is answered (a browser opens
+/// another), so that a client reading its answer slowly holds it for a
+/// bounded time.
+pub const CONNECTION_TIME: Duration = Duration::from_secs(60);
+
+/// How long a stop (Ctrl-C) waits for the requests under way to be
+/// answered before it closes every connection.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
 /// What the routes share: the permits for work under way, and how long a
 /// request may take.
@@ -77,7 +108,7 @@ pub fn router(time_limit: Duration) -> Router {
         .fold(Router::new(), |r, (path, endpoint)| {
             r.route(
                 path,
-                post(move |s: State<Shared>, b: Bytes| work(s, b, endpoint)),
+                post(move |s: State<Shared>, b: Body| work(s, b, endpoint)),
             )
         });
     let routes = ASSETS.into_iter().fold(routes, |r, (path, kind, text)| {
@@ -100,7 +131,6 @@ pub fn router(time_limit: Duration) -> Router {
             ))
         })
         .layer(axum::middleware::map_response(json_errors))
-        .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
 }
 
@@ -113,9 +143,7 @@ async fn json_errors(response: Response) -> Response {
         .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
     let message = match response.status() {
         _ if json => return response,
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            format!("a request's body is at most {MAX_BODY} bytes (a variant's text, a position and moves)")
-        }
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         StatusCode::METHOD_NOT_ALLOWED => {
             "this page takes another method: GET for / and /api/variants, /api/language, /api/variants/NAME; POST for the other /api/ pages".to_string()
         }
@@ -127,47 +155,87 @@ async fn json_errors(response: Response) -> Response {
     ))
 }
 
+/// What a `413` says.
+fn too_large() -> String {
+    format!("a request's body is at most {MAX_BODY} bytes (a variant's text, a position and moves)")
+}
+
 /// An answer as an HTTP response.
 fn reply((status, body): api::Answer) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     (status, axum::Json(body)).into_response()
 }
 
-/// Does an endpoint's work on a blocking thread, once a permit is free,
-/// within the time limit. (Work past the limit is answered at once; a
-/// long run stops handing out work at the limit, and the work under way
-/// holds its permit until it ends: the work at once stays bounded.)
-async fn work(State(shared): State<Shared>, body: Bytes, endpoint: api::Endpoint) -> Response {
-    let Ok(permit) = shared.work.clone().acquire_owned().await else {
-        return reply((
-            503,
-            serde_json::json!({ "error": "the server is stopping" }),
-        ));
-    };
+/// Does an endpoint's work on a blocking thread, once a work slot is
+/// free, all within the time limit from the request's arrival: a request
+/// that waits for a slot past it is answered `503` (busy), and work past
+/// it is stopped (a [`runs::Cancel`] reaching the engine's turns, the
+/// runs, the searches) and answered `503`, its slot freed as it stops. A
+/// request whose client goes away is stopped too.
+async fn work(State(shared): State<Shared>, body: Body, endpoint: api::Endpoint) -> Response {
     let deadline = std::time::Instant::now() + shared.time_limit;
+    let body = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await
+    {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => return reply((413, json!({ "error": too_large() }))),
+        Err(_) => {
+            return reply((
+                408,
+                json!({ "error": format!(
+                    "the request's body did not arrive within {} s",
+                    BODY_TIMEOUT.as_secs()
+                ) }),
+            ))
+        }
+    };
+    let waited = tokio::time::timeout_at(deadline.into(), shared.work.clone().acquire_owned());
+    let permit = match waited.await {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(_)) => return reply((503, json!({ "error": "the server is stopping" }))),
+        Err(_) => {
+            return reply((
+                503,
+                json!({ "error": format!(
+                    "the server is busy: no work slot came free within its time limit ({} s); try again later",
+                    shared.time_limit.as_secs_f64()
+                ) }),
+            ))
+        }
+    };
+    let cancel = runs::Cancel::until(deadline);
+    let _stop_when_dropped = AskOnDrop(cancel.clone());
     let task = tokio::task::spawn_blocking(move || {
-        let answer = crate::runs::with_deadline(deadline, || endpoint(&body));
+        let answer = runs::with_cancel(&cancel, || endpoint(&body));
         drop(permit);
-        answer
+        (answer, cancel.stopped())
     });
-    match tokio::time::timeout(shared.time_limit, task).await {
-        Ok(Ok(answer)) => reply(answer),
-        Ok(Err(_)) => reply((
-            500,
-            serde_json::json!({ "error": "the request's work failed" }),
-        )),
-        Err(_) => reply((
+    match tokio::time::timeout_at(deadline.into(), task).await {
+        Ok(Ok((answer, false))) => reply(answer),
+        Ok(Ok((_, true))) | Err(_) => reply((
             503,
-            serde_json::json!({ "error": format!(
-                "the request's work took longer than this server allows ({} s): ask for less (fewer games, a lower level)",
+            json!({ "error": format!(
+                "the request's work took longer than this server allows ({} s): ask for less (fewer games or moves, a lower level)",
                 shared.time_limit.as_secs_f64()
             ) }),
         )),
+        Ok(Err(_)) => reply((500, json!({ "error": "the request's work failed" }))),
+    }
+}
+
+/// Asks a request's work to stop when the request is dropped: answered
+/// at its time limit, or its client gone.
+struct AskOnDrop(runs::Cancel);
+
+impl Drop for AskOnDrop {
+    fn drop(&mut self) {
+        self.0.ask();
     }
 }
 
 /// Serves on `listener` until Ctrl-C, calling `ready` with the address
-/// once it listens.
+/// once it listens. A stop answers the requests under way within
+/// [`SHUTDOWN_GRACE`] (their work asked to stop past it), then closes
+/// every connection; a second Ctrl-C ends the process at once.
 pub fn serve(
     listener: std::net::TcpListener,
     time_limit: Duration,
@@ -180,13 +248,131 @@ pub fn serve(
         .max_blocking_threads(crate::runs::all_cores() * 2 + 2)
         .enable_all()
         .build()?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener)?;
         ready(address);
-        axum::serve(listener, router(time_limit))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+        accept(listener, router(time_limit), time_limit).await;
+        Ok(())
+    });
+    // (Work still under way was asked to stop with its connection: it
+    // is not waited for past a moment.)
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    served
+}
+
+/// Takes connections until Ctrl-C, at most [`MAX_CONNECTIONS`] open at
+/// once, each served on a task of its own; then stops them.
+async fn accept(listener: tokio::net::TcpListener, app: Router, time_limit: Duration) {
+    let open = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let mut connections = tokio::task::JoinSet::new();
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
+    loop {
+        // Finished connections are forgotten as others come.
+        while connections.try_join_next().is_some() {}
+        let permit = tokio::select! {
+            _ = &mut ctrl_c => break,
+            p = open.clone().acquire_owned() => match p {
+                Ok(p) => p,
+                Err(_) => break,
+            },
+        };
+        let stream = tokio::select! {
+            _ = &mut ctrl_c => break,
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // (Out of files, say: a moment, then on.)
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let lifetime = time_limit + CONNECTION_TIME;
+        let _ = stream.set_nodelay(true);
+        let served = connection(stream, app.clone(), stopping.clone(), lifetime);
+        connections.spawn(async move {
+            served.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    // A second Ctrl-C ends the process at once.
+    tokio::spawn(async {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            std::process::exit(130);
+        }
+    });
+    let _ = stop.send(true);
+    let drained = tokio::time::timeout(SHUTDOWN_GRACE, async {
+        while connections.join_next().await.is_some() {}
+    });
+    if drained.await.is_err() {
+        // (Each connection's request, dropped, asks its work to stop.)
+        connections.shutdown().await;
+    }
+}
+
+/// Serves one connection: HTTP/1.1, its headers within
+/// [`HEADER_TIMEOUT`] (and no longer idle), for at most `lifetime`, and
+/// closed gracefully when the server stops.
+async fn connection(
+    stream: impl tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    app: Router,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+    lifetime: Duration,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let served = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT)
+        .serve_connection(
+            TokioIo::new(stream),
+            hyper_util::service::TowerToHyperService::new(app),
+        );
+    tokio::pin!(served);
+    let ended = tokio::select! {
+        _ = served.as_mut() => true,
+        _ = stopping.changed() => false,
+        _ = tokio::time::sleep(lifetime) => false,
+    };
+    if !ended {
+        // The request under way is answered, then the connection closed.
+        served.as_mut().graceful_shutdown();
+        let _ = tokio::time::timeout(SHUTDOWN_GRACE, served).await;
+    }
+}
+
+/// What the server answers to `request`, bytes a client sent on one
+/// connection (then closed its side), served in memory as a connection
+/// of `sow serve` is, under `time_limit`: the fuzz target `http`.
+pub fn answer_bytes(request: &[u8], time_limit: Duration) -> std::io::Result<Vec<u8>> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let answered = runtime.block_on(async {
+        let (client, server) = tokio::io::duplex(64 * 1024);
+        let (_stop, stopping) = tokio::sync::watch::channel(false);
+        let lifetime = time_limit + CONNECTION_TIME;
+        tokio::spawn(connection(server, router(time_limit), stopping, lifetime));
+        let (mut from, mut to) = tokio::io::split(client);
+        let send = async {
+            to.write_all(request).await?;
+            to.shutdown().await
+        };
+        let mut answer = Vec::new();
+        let receive = from.read_to_end(&mut answer);
+        let limit = time_limit + BODY_TIMEOUT + HEADER_TIMEOUT;
+        let (_, received) = tokio::time::timeout(limit, async { tokio::join!(send, receive) })
             .await
-    })
+            .map_err(|_| std::io::Error::other("the connection was not closed in time"))?;
+        // (What was sent may not all be read: a server answers, and
+        // closes, once it knows the request is bad.)
+        received?;
+        Ok::<_, std::io::Error>(answer)
+    });
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    answered
 }

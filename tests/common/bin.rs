@@ -42,3 +42,31 @@ pub fn sow_with(args: &[&str], input: &str) -> Run {
     );
     run
 }
+
+/// Sends Ctrl-C (SIGINT) to a running `sow`, as a terminal would.
+pub fn interrupt(child: &Child) {
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "SIGINT sent");
+}
+
+/// Waits for `child` to end, at most `secs` seconds (a failure: it
+/// hangs); its status, and how long it took.
+pub fn ended_within(
+    child: &mut Child,
+    secs: u64,
+) -> (std::process::ExitStatus, std::time::Duration) {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("a status") {
+            return (status, started.elapsed());
+        }
+        assert!(
+            started.elapsed().as_secs() < secs,
+            "still running after {secs} s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

@@ -128,6 +128,20 @@ impl Game {
         Game::build(engine, pos, seen, false)
     }
 
+    /// A game over at `pos` with `outcome`, as a finished game's last
+    /// position and result were kept: no turn is legal, no player is to
+    /// move. (`None`: the result is not known, a board to draw.)
+    pub fn ended_at(engine: Arc<Engine>, pos: Position, outcome: Option<Outcome>) -> Game {
+        let mut st = State {
+            pos,
+            ..State::default()
+        };
+        st.pos.to_move = None;
+        st.afresh(&engine);
+        st.outcome = outcome;
+        Game { engine, st }
+    }
+
     /// Becomes the game [`Game::from_position`] makes of `pos` with no
     /// position seen before it, reusing this game's buffers (a solver's
     /// databases set up millions of positions). Keeps what this game

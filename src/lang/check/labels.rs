@@ -117,14 +117,16 @@ impl Checker {
 }
 
 /// The label after `label` in a run: its number at the end counted on
-/// (`a9` → `a10`), or else its last letter (`b` → `c`, `Ab` → `Ac`);
-/// none after `z` or `Z`.
+/// (`a9` → `a10`; as wide as it is written, `A007` → `A008`, `A099` →
+/// `A100`), or else its last letter (`b` → `c`, `Ab` → `Ac`); none
+/// after `z` or `Z`.
 fn following(label: &str) -> Option<String> {
     let digits = label.len() - label.trim_end_matches(|c: char| c.is_ascii_digit()).len();
     let (stem, number) = label.split_at(label.len() - digits);
     if !number.is_empty() {
         let n: u64 = number.parse().ok()?;
-        return Some(format!("{stem}{}", n.checked_add(1)?));
+        let width = number.len();
+        return Some(format!("{stem}{:0width$}", n.checked_add(1)?));
     }
     let last = stem.chars().last()?;
     let next = match last {
@@ -143,6 +145,11 @@ mod tests {
         assert_eq!(following("A").as_deref(), Some("B"));
         assert_eq!(following("y").as_deref(), Some("z"));
         assert_eq!(following("a9").as_deref(), Some("a10"));
+        // (Issue 42: `10 from A007` counted A007 A8 … A16.)
+        assert_eq!(following("A007").as_deref(), Some("A008"));
+        assert_eq!(following("A099").as_deref(), Some("A100"));
+        assert_eq!(following("a0").as_deref(), Some("a1"));
+        assert_eq!(following("a09").as_deref(), Some("a10"));
         assert_eq!(following("Ab").as_deref(), Some("Ac"));
         assert_eq!(following("z"), None);
         assert_eq!(following("Z"), None);

@@ -100,8 +100,24 @@ impl Checker {
                 });
             }
         }
-        for (i, (name, value)) in given.iter().enumerate() {
-            if given[..i].iter().any(|(n, _)| n == name) {
+        if given.len() > crate::limits::MAX_GIVEN_OPTIONS {
+            self.err(
+                Diagnostic::new(format!(
+                    "{} options are given: at most {} are",
+                    given.len(),
+                    crate::limits::MAX_GIVEN_OPTIONS
+                ))
+                .hint(format!(
+                    "give the options the variant has ({} of them)",
+                    self.settings.len()
+                ))
+                .kind(Kind::Limit),
+            );
+            return;
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (name, value) in given {
+            if !seen.insert(name.as_str()) {
                 self.err(
                     Diagnostic::new(format!("option `{name}` is given twice"))
                         .hint("give each option one value")
@@ -121,7 +137,7 @@ impl Checker {
                 self.err(d.kind(Kind::Option(name.as_str().into())));
                 continue;
             };
-            if !setting.choices.allows(value) {
+            let Some(value) = setting.choices.value_of(value) else {
                 let d = Diagnostic::new(format!("`{value}` is not a value of option `{name}`"));
                 let d = match &setting.choices {
                     Choices::Words(w) => d.suggest(
@@ -139,8 +155,8 @@ impl Checker {
                 };
                 self.err(d.kind(Kind::Option(name.as_str().into())));
                 continue;
-            }
-            setting.value = value.clone();
+            };
+            setting.value = value;
         }
     }
 

@@ -16,6 +16,10 @@ use crate::ir::Player;
 /// the score), which is most of all where turns are cheap, as Kalah's.
 const POSITION_WORK: u64 = 200;
 
+/// How many positions apart a search looks whether the work it is part of
+/// is asked to stop (`runs::stopped`).
+const STOP_EVERY: u64 = 256;
+
 /// What a won game is worth, beyond any score (a win sooner worth more).
 const WIN: i64 = 1 << 40;
 
@@ -71,6 +75,8 @@ impl Search {
     fn spent(&self) -> bool {
         let engine = self.stack.iter().map(Game::work).sum::<u64>() - self.start;
         engine + self.nodes * POSITION_WORK >= self.budget
+            // (Now and then: the work it is part of may be asked to stop.)
+            || (self.nodes.is_multiple_of(STOP_EVERY) && crate::runs::stopped())
     }
 
     /// What a game is worth to the player searched for.
@@ -190,6 +196,10 @@ impl Agent for AlphaBeta {
             if search.spent() {
                 break;
             }
+        }
+        if crate::runs::stopped() {
+            // (Its work asked to stop: no turn is chosen.)
+            return Err(TooLong);
         }
         Ok(best)
     }

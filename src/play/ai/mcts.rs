@@ -119,9 +119,14 @@ impl Agent for Mcts {
         }];
         let mut game = searching(root);
         let start = game.work();
-        for _ in 0..self.iterations {
+        for i in 0..self.iterations {
             if game.work() - start >= self.work {
                 break;
+            }
+            // (Now and then: the work it is part of may be asked to stop,
+            // and then no turn is chosen.)
+            if i % 16 == 15 && crate::runs::stopped() {
+                return Err(TooLong);
             }
             // Down the tree while every turn of a node has been tried.
             let mut n = 0;

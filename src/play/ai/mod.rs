@@ -114,7 +114,9 @@ pub(crate) fn level_work(level: u8) -> u64 {
 
 /// A computer player.
 pub trait Agent {
-    /// The turn it plays in `game` (which has a legal turn).
+    /// The turn it plays in `game` (which has a legal turn). Fails where
+    /// a turn runs past the engine's limit, or where the work it is part
+    /// of is asked to stop (`runs::stopped`).
     fn choose(&mut self, game: &Game) -> Result<Turn, TooLong>;
 }
 

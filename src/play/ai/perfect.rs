@@ -42,6 +42,10 @@ impl Perfect {
 /// refuses it, or does not solve its position within [`MAX_POSITIONS`].
 /// Each face that seats a perfect player asks before the game starts.
 pub fn refusal(game: &Game) -> Option<String> {
+    if game.outcome().is_some() {
+        // (Over before any turn: there is no turn to play.)
+        return None;
+    }
     let why = |e: crate::solve::Unsolvable| format!("`perfect` cannot play this variant: it {e}");
     let solver = match Solver::new(game, MEMORY) {
         Ok(s) => s.best_only().with_limit(MAX_POSITIONS),

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 
+use super::table::Checksum;
 use crate::engine::{Engine, Game, Position};
 use crate::ir::Player;
 
@@ -46,6 +47,9 @@ pub(super) struct Db {
     choose: Vec<Vec<u64>>,
     /// Level n's entries, each a byte (an `i8`; see `pages`).
     levels: Vec<memmap2::MmapMut>,
+    /// The levels found in the folder but not read (another variant's,
+    /// damaged, …), each why: they were built again.
+    pub rebuilt: Vec<String>,
 }
 
 /// How far a build has got (read while it runs, for progress).
@@ -86,6 +90,7 @@ impl Db {
             var_count,
             choose,
             levels: Vec::new(),
+            rebuilt: Vec::new(),
         })
     }
 
@@ -245,16 +250,21 @@ pub(super) fn build(
         progress.of.store(size, Relaxed);
         progress.done.store(0, Relaxed);
         let file = folder.as_ref().map(|f| f.join(format!("level-{n:03}.bin")));
-        if let Some(level) = file.as_deref().and_then(|f| read_level(f, size)) {
-            progress.done.store(size, Relaxed);
-            db.levels.push(level);
-            continue;
+        let head = header(engine, n, size);
+        match file.as_deref().map(|f| read_level(f, &head, size)) {
+            Some(Ok(Some(level))) => {
+                progress.done.store(size, Relaxed);
+                db.levels.push(level);
+                continue;
+            }
+            Some(Err(why)) => db.rebuilt.push(why),
+            Some(Ok(None)) | None => {}
         }
         let Some(level) = build_level(engine, &db, n, jobs, progress, stop)? else {
             break;
         };
         if let (Some(folder), Some(file)) = (&folder, &file) {
-            write_level(folder, file, &level)
+            write_level(folder, file, &head, &level)
                 .map_err(|e| format!("cannot write the database {}: {e}", file.display()))?;
         }
         db.levels.push(level);
@@ -466,32 +476,67 @@ pub(super) fn fingerprint(engine: &Engine) -> String {
     format!("{}-{h:016x}", engine.rules.name)
 }
 
-/// The header of a level's file.
-fn header(len: usize) -> String {
-    format!("sow-db 1 {len}\n")
+/// The header of a level's file: the format and its version, the rules
+/// it was built for (their fingerprint), its seeds and its entries. The
+/// entries follow, a byte each, then their checksum (8 bytes): a level
+/// copied from another variant's folder, of another size or damaged is
+/// not believed.
+fn header(engine: &Engine, n: usize, size: u64) -> String {
+    format!(
+        "sow-db 2 rules={} seeds={n} entries={size}\n",
+        fingerprint(engine)
+    )
 }
 
-fn read_level(file: &Path, size: u64) -> Option<memmap2::MmapMut> {
-    let mut f = std::io::BufReader::new(std::fs::File::open(file).ok()?);
-    let head = header(size as usize);
+/// The level kept in `file` (`None`: no file), or why it is not read.
+fn read_level(file: &Path, head: &str, size: u64) -> Result<Option<memmap2::MmapMut>, String> {
+    let opened = match std::fs::File::open(file) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("the database {} is not read: {e}", file.display())),
+    };
+    let not = |why: &str| format!("the database {} is not read: {why}", file.display());
+    let mut f = std::io::BufReader::with_capacity(1 << 20, opened);
     let mut found = vec![0u8; head.len()];
-    f.read_exact(&mut found).ok()?;
+    f.read_exact(&mut found)
+        .map_err(|_| not("it is shorter than its header"))?;
     if found != head.as_bytes() {
-        return None;
+        let said = String::from_utf8_lossy(&found);
+        let said = said.lines().next().unwrap_or_default();
+        return Err(not(&format!(
+            "its header is {said:?}, not {:?} (a level of other rules or seeds, or of an older sow)",
+            head.trim_end()
+        )));
     }
-    let mut level = super::pages::anonymous(usize::try_from(size).ok()?).ok()?;
-    f.read_exact(&mut level[..]).ok()?;
-    if f.read(&mut [0u8; 1]).ok()? != 0 {
-        return None;
+    let mut level =
+        super::pages::anonymous(usize::try_from(size).map_err(|e| not(&e.to_string()))?)
+            .map_err(|e| not(&e.to_string()))?;
+    f.read_exact(&mut level[..])
+        .map_err(|_| not("it ends before its entries"))?;
+    let mut sum = [0u8; 8];
+    f.read_exact(&mut sum)
+        .map_err(|_| not("it ends before its checksum"))?;
+    let mut checksum = Checksum::default();
+    checksum.add_bytes(&level);
+    if u64::from_le_bytes(sum) != checksum.0 {
+        return Err(not(
+            "its checksum is not that of its entries: it is damaged",
+        ));
     }
-    Some(level)
+    if f.read(&mut [0u8; 1]).map_err(|e| not(&e.to_string()))? != 0 {
+        return Err(not("it goes on past its checksum"));
+    }
+    Ok(Some(level))
 }
 
-fn write_level(folder: &PathBuf, file: &Path, level: &[u8]) -> std::io::Result<()> {
+fn write_level(folder: &PathBuf, file: &Path, head: &str, level: &[u8]) -> std::io::Result<()> {
     std::fs::create_dir_all(folder)?;
+    let mut checksum = Checksum::default();
+    checksum.add_bytes(level);
     write_whole(file, |f| {
-        f.write_all(header(level.len()).as_bytes())?;
-        f.write_all(level)
+        f.write_all(head.as_bytes())?;
+        f.write_all(level)?;
+        f.write_all(&checksum.0.to_le_bytes())
     })
 }
 
@@ -511,6 +556,7 @@ pub(super) fn write_whole(
     let part = file.with_file_name(part_name);
     // (A file of this name was left by a process of the same number, gone.)
     let _ = std::fs::remove_file(&part);
+    let _noted = crate::runs::writing(&part);
     let written = std::fs::File::create(&part)
         .and_then(|mut f| {
             write(&mut f)?;

@@ -34,9 +34,35 @@ use table::{Entry, Memory, Table};
 
 pub use endgame::{Endgame, PLAYERS_BYTES};
 
-/// The memory the table takes unless told (`--memory`): 256 MiB (a
-/// table is touched all over: a larger one costs a small solve time).
+/// The least memory a solve takes unless told (`--memory`): 256 MiB, on
+/// a machine that says nothing of its memory (see [`default_memory`]).
 pub const DEFAULT_MEMORY: usize = 256 << 20;
+
+/// The most memory the endgame databases take in a solve not told its
+/// memory nor its databases' seeds (`--memory`, `--db-seeds`): 128 MiB,
+/// built in seconds (Kalah(6,4): levels of up to 17 seeds). Larger
+/// levels take minutes to hours to build, and pay off kept (`--db`).
+pub const DEFAULT_DATABASES: usize = 128 << 20;
+
+/// The most memory a solve takes unless told: 16 GiB.
+pub const MOST_DEFAULT_MEMORY: usize = 16 << 30;
+
+/// The memory a solve takes unless told (`--memory`), as engines size a
+/// hash table: half the memory the machine has free (Linux's
+/// `MemAvailable`), from [`DEFAULT_MEMORY`] to [`MOST_DEFAULT_MEMORY`],
+/// in whole MiB. (The table grows within it as it fills, so that a small
+/// solve touches little of it; see `table`.)
+pub fn default_memory() -> usize {
+    let free = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+        kib.checked_mul(1024)
+    });
+    match free {
+        Some(bytes) => (bytes / 2).clamp(DEFAULT_MEMORY, MOST_DEFAULT_MEMORY) >> 20 << 20,
+        None => DEFAULT_MEMORY,
+    }
+}
 
 /// The least memory the table may be given: 1 MiB.
 pub const MIN_MEMORY: usize = 1 << 20;
@@ -223,9 +249,7 @@ impl Shared {
     }
 
     fn stopping(&self) -> bool {
-        runs::interrupted()
-            || self.failed.load(Relaxed)
-            || self.positions.load(Relaxed) > self.limit
+        runs::stopped() || self.failed.load(Relaxed) || self.positions.load(Relaxed) > self.limit
     }
 
     /// The value of a position to its player to move, where the
@@ -433,8 +457,11 @@ pub struct Solution {
     pub positions: u64,
     /// Seconds taken.
     pub seconds: f64,
-    /// Entries of the transposition table.
+    /// Entries of the transposition table in use at the end (it grows
+    /// as it fills, within its memory).
     pub table_entries: usize,
+    /// The most entries the table could have grown to.
+    pub table_capacity: usize,
     /// A solitaire's: its values' margins are the player's score.
     pub solo: bool,
 }
@@ -654,6 +681,7 @@ impl Solver {
         dir: Option<&std::path::Path>,
         jobs: usize,
     ) -> Result<usize, String> {
+        let cancel = runs::Cancel::current();
         let built = db::build(
             engine,
             bytes,
@@ -661,7 +689,7 @@ impl Solver {
             jobs,
             dir,
             &self.shared.building,
-            &runs::interrupted,
+            &|| cancel.stopped(),
         )
         .map_err(|e| format!("no endgame database: {e}"))?;
         let most = built.most();
@@ -670,6 +698,15 @@ impl Solver {
             .set(built)
             .map_err(|_| "the endgame databases are built once".to_string())?;
         Ok(most)
+    }
+
+    /// The levels found in `--db` but not believed (another variant's,
+    /// damaged, …), each why: they were built again.
+    pub fn databases_rebuilt(&self) -> Vec<String> {
+        self.shared
+            .db
+            .get()
+            .map_or_else(Vec::new, |d| d.rebuilt.clone())
     }
 
     /// The entries of the databases' level of `n` seeds in the pits (none
@@ -718,7 +755,7 @@ impl Solver {
         }
         self.shared.best.store(-INFINITE, Relaxed);
         let mut memory = self.memory().map_err(Unsolvable::new)?;
-        let table_entries = memory.len();
+        let table_capacity = memory.len();
         let searching = Searching {
             shared: &self.shared,
             table: memory.table().map_err(Unsolvable::new)?,
@@ -769,7 +806,8 @@ impl Solver {
             turns: values,
             positions: self.positions(),
             seconds: started.elapsed().as_secs_f64(),
-            table_entries,
+            table_entries: searching.table.in_use(),
+            table_capacity,
             solo: self.shared.solo,
         })
     }
@@ -833,6 +871,8 @@ impl Solver {
         let next = AtomicUsize::new(0);
         let found: Vec<std::sync::Mutex<Option<T>>> =
             (0..n).map(|_| std::sync::Mutex::new(None)).collect();
+        // (Each thread under what this one runs under.)
+        let cancel = runs::Cancel::current();
         let work = || loop {
             let i = next.fetch_add(1, Relaxed);
             if i >= n {
@@ -848,7 +888,7 @@ impl Solver {
                 .map(|_| {
                     std::thread::Builder::new()
                         .stack_size(THREAD_STACK)
-                        .spawn_scoped(s, work)
+                        .spawn_scoped(s, || runs::with_cancel(&cancel, work))
                 })
                 .collect();
             threads

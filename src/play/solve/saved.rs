@@ -10,7 +10,7 @@
 //! halves and its data, little-endian words), and their checksum. It is
 //! written beside its place and renamed there once whole.
 
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -62,17 +62,23 @@ pub(super) fn write(
 ) -> Result<u64, String> {
     let failed = |e: std::io::Error| format!("cannot write the table {}: {e}", file.display());
     let entries = table.held();
+    if let Some(folder) = file.parent() {
+        std::fs::create_dir_all(folder).map_err(failed)?;
+    }
+    // Two solves stopped short on one folder write one after the other,
+    // each looking at what the other kept: the larger table stays.
+    let lock = file.with_extension("lock");
+    let lock = std::fs::File::create(&lock).map_err(failed)?;
+    lock.lock().map_err(failed)?;
+    let least = least.max(kept_entries(file).unwrap_or(0));
     if entries < least {
         return Err(format!(
             "the table kept in {} is not replaced: it holds {} entries, this solve's {} \
-             (a smaller --memory)",
+             (a smaller --memory, or another solve kept more there meanwhile)",
             file.display(),
             thousands(least),
             thousands(entries)
         ));
-    }
-    if let Some(folder) = file.parent() {
-        std::fs::create_dir_all(folder).map_err(failed)?;
     }
     moving.done.store(0, Relaxed);
     moving.of.store(entries, Relaxed);
@@ -88,6 +94,19 @@ pub(super) fn write(
     })
     .map_err(failed)?;
     Ok(entries)
+}
+
+/// The entries the table kept in `file` says it holds, if there is one
+/// whose header can be read.
+fn kept_entries(file: &Path) -> Option<u64> {
+    let mut r = BufReader::new(std::fs::File::open(file).ok()?);
+    let mut line = Vec::new();
+    r.by_ref()
+        .take(MAX_HEADER)
+        .read_until(b'\n', &mut line)
+        .ok()?;
+    let line = String::from_utf8(line).ok()?;
+    line.trim_end().rsplit_once(" entries=")?.1.parse().ok()
 }
 
 /// Reads the table kept in `file` into `table`, if there is one,

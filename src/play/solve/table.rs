@@ -6,9 +6,32 @@
 //! data, and the data. A thread reading an entry another is writing sees
 //! a key that does not match, and takes it as empty: no lock is needed,
 //! and no torn entry is ever believed.
+//!
+//! The table grows as it fills, within its memory: it starts in the
+//! first [`FIRST_PAIRS`] pairs, and each time as many entries have gone
+//! into empty slots as it has pairs in use, it uses twice as many. The
+//! system clears a page of memory as it is first touched, so that a
+//! small solve in a large memory touches (and pays for) little of it.
+//! The entries put before a growth are looked for where they were put no
+//! longer: a table forgets, as it does when one entry replaces another.
 
+use std::cell::Cell;
 use std::io::{Read, Write};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+/// The pairs a table uses at first: 2^20 (48 MiB).
+const FIRST_PAIRS: usize = 1 << 20;
+
+/// How many entries a thread puts into empty slots before it counts them
+/// in the table's own count (a count shared by every thread, kept off
+/// the search's path).
+const FILLED_BATCH: u64 = 1 << 12;
+
+thread_local! {
+    /// Entries this thread has put into empty slots, not yet counted in
+    /// its table's count.
+    static FILLED: Cell<u64> = const { Cell::new(0) };
+}
 
 /// What is known of a position: its value lies in `lower..=upper` (for
 /// the player to move), `best` was the best turn found (an index in its
@@ -66,6 +89,10 @@ pub(super) const ENTRY_BYTES: usize = 24;
 pub(super) struct Memory {
     map: memmap2::MmapMut,
     pairs: usize,
+    /// The pairs in use (see the module's account of growth).
+    active: AtomicUsize,
+    /// Entries put into empty slots since the pairs in use last grew.
+    filled: AtomicU64,
 }
 
 impl Memory {
@@ -75,10 +102,15 @@ impl Memory {
         let pairs = (bytes / ENTRY_BYTES).max(1024) / 2;
         let map = super::pages::anonymous(pairs * 2 * ENTRY_BYTES)
             .map_err(|e| format!("the table: {e}"))?;
-        Ok(Memory { map, pairs })
+        Ok(Memory {
+            map,
+            pairs,
+            active: AtomicUsize::new(pairs.min(FIRST_PAIRS)),
+            filled: AtomicU64::new(0),
+        })
     }
 
-    /// Entries the table holds.
+    /// Entries the table can hold.
     pub(super) fn len(&self) -> usize {
         2 * self.pairs
     }
@@ -86,20 +118,30 @@ impl Memory {
     /// The table, for as long as it is borrowed.
     pub(super) fn table(&mut self) -> Result<Table<'_>, String> {
         use zerocopy::FromBytes;
-        let words = <[AtomicU64]>::mut_from_bytes(&mut self.map[..])
+        let Memory {
+            map,
+            pairs,
+            active,
+            filled,
+        } = self;
+        let words = <[AtomicU64]>::mut_from_bytes(&mut map[..])
             .map_err(|_| "the table's memory is not aligned for its words".to_string())?;
         Ok(Table {
             words,
-            pairs: self.pairs,
+            pairs: *pairs,
+            active,
+            filled,
         })
     }
 }
 
-/// The table: pairs of entries, a key looked up in one pair; an entry is
-/// three words of `words`.
+/// The table: pairs of entries, a key looked up in one pair of those in
+/// use; an entry is three words of `words`.
 pub(super) struct Table<'m> {
     words: &'m [AtomicU64],
     pairs: usize,
+    active: &'m AtomicUsize,
+    filled: &'m AtomicU64,
 }
 
 impl Table<'_> {
@@ -125,8 +167,38 @@ impl Table<'_> {
         h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         h ^= h >> 31;
-        // (The pair: the hash scaled to their number, its high bits.)
-        ((u128::from(h) * self.pairs as u128) >> 64) as usize * 2
+        // (The pair: the hash scaled to the number in use, its high bits.)
+        let active = self.active.load(Relaxed);
+        ((u128::from(h) * active as u128) >> 64) as usize * 2
+    }
+
+    /// Entries the table uses now (see the module's account of growth).
+    pub(super) fn in_use(&self) -> usize {
+        2 * self.active.load(Relaxed)
+    }
+
+    /// Counts an entry put into an empty slot; the table grows when as
+    /// many have been as it uses pairs (see the module's account).
+    #[inline]
+    fn filled_one(&self) {
+        let mine = FILLED.get() + 1;
+        if mine < FILLED_BATCH {
+            FILLED.set(mine);
+            return;
+        }
+        FILLED.set(0);
+        let active = self.active.load(Relaxed);
+        if active < self.pairs && self.filled.fetch_add(mine, Relaxed) + mine >= active as u64 {
+            // (Several threads may see it at once: one grows it.)
+            let grown = (2 * active).min(self.pairs);
+            if self
+                .active
+                .compare_exchange(active, grown, Relaxed, Relaxed)
+                .is_ok()
+            {
+                self.filled.store(0, Relaxed);
+            }
+        }
     }
 
     /// What is known of a position, if the table holds it. (Both slots
@@ -141,7 +213,8 @@ impl Table<'_> {
     }
 
     /// Notes what is known of a position: in its own slot if the table
-    /// holds it, else in the slot of the pair that took less work.
+    /// holds it, else in an empty slot of the pair, else in the one that
+    /// took less work.
     pub(super) fn store(&self, key: u128, e: Entry) {
         self.put(key, e.pack());
     }
@@ -151,13 +224,25 @@ impl Table<'_> {
         let i = self.home(key);
         let (first, second) = (self.load(i), self.load(i + 1));
         let work = |words: [u64; 3]| Entry::unpack(words[2]).work;
+        // Its own slot; else an empty one (the first); else the one that
+        // took less work. (An entry of no work was replaced though the
+        // other slot was empty: at a quarter full, a quarter of the
+        // entries were lost so.)
         let at = if holding(first, key).is_some() {
             i
-        } else if holding(second, key).is_some() || work(first) > work(second) {
+        } else if holding(second, key).is_some() {
+            i + 1
+        } else if first == [0; 3] {
+            i
+        } else if second == [0; 3] || work(first) > work(second) {
             i + 1
         } else {
             i
         };
+        let before = if at == i { first } else { second };
+        if before == [0; 3] {
+            self.filled_one();
+        }
         let w = self.slot(at);
         w[0].store(key as u64 ^ d, Relaxed);
         w[1].store((key >> 64) as u64 ^ d, Relaxed);
@@ -173,16 +258,33 @@ fn holding([a, b, d]: [u64; 3], key: u128) -> Option<Entry> {
     (a ^ d == key as u64 && b ^ d == (key >> 64) as u64).then(|| Entry::unpack(d))
 }
 
-/// A saved table's words, summed as they are written and read: a check
-/// that what is read back is what was written.
+/// A saved table's words (or a database level's bytes), summed as they
+/// are written and read: a check that what is read back is what was
+/// written.
 #[derive(Default)]
-struct Checksum(u64);
+pub(super) struct Checksum(pub u64);
 
 impl Checksum {
-    fn add(&mut self, w: u64) {
+    pub(super) fn add(&mut self, w: u64) {
         self.0 = (self.0 ^ w)
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .rotate_left(23);
+    }
+
+    /// Adds bytes, eight to a word (the last word padded with zeros).
+    pub(super) fn add_bytes(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in words.by_ref() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(w);
+            self.add(u64::from_le_bytes(b));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            b[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(b));
+        }
     }
 }
 
@@ -202,7 +304,8 @@ impl Table<'_> {
 
     /// The entries the table holds (while no search runs).
     pub(super) fn held(&self) -> u64 {
-        (0..2 * self.pairs)
+        // (Every entry lies in the pairs in use: they only grow.)
+        (0..self.in_use())
             .filter(|&i| self.saved(i).is_some())
             .count() as u64
     }
@@ -214,7 +317,7 @@ impl Table<'_> {
         let mut sum = Checksum::default();
         let mut buf = Vec::with_capacity(BATCH * SAVED_BYTES);
         let mut n = 0;
-        for i in 0..2 * self.pairs {
+        for i in 0..self.in_use() {
             let Some(words) = self.saved(i) else {
                 continue;
             };
@@ -246,9 +349,20 @@ impl Table<'_> {
         entries: u64,
         moved: &AtomicU64,
     ) -> Result<(), String> {
+        // (Every pair in use: each entry put where it is looked for from
+        // now on, for a growth would lose them.)
+        let first = self.active.load(Relaxed);
+        self.active.store(self.pairs, Relaxed);
         let read = self.read_entries(input, entries, moved);
         if read.is_err() {
-            self.words.iter().for_each(|w| w.store(0, Relaxed));
+            // (Emptied as it was, the pages it did not touch untouched.)
+            for w in self.words {
+                if w.load(Relaxed) != 0 {
+                    w.store(0, Relaxed);
+                }
+            }
+            self.active.store(first, Relaxed);
+            self.filled.store(0, Relaxed);
         }
         read
     }

@@ -1,0 +1,6 @@
+//! Fuzz target `http`: see `sow::fuzz::http`.
+fn main() {
+    afl::fuzz!(|data: &[u8]| {
+        sow::fuzz::http(data);
+    });
+}
