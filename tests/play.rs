@@ -302,6 +302,8 @@ fn a_record_of_any_seed_reads_back() {
         ("\"12\"", true),
         ("-1", false),
         ("\"x\"", false),
+        // (Written as digits only: a sign is not what the writer writes.)
+        ("\"+12\"", false),
     ] {
         let edited = text.replace("seed = \"18446744073709551615\"", &format!("seed = {seed}"));
         std::fs::write(file, edited).unwrap();

@@ -1078,3 +1078,25 @@ fn an_analysis_in_parts_is_the_whole() {
         .contains("`range` is [from, to]"));
     assert!(error(&post(api::analyze_merge, ask(json!({})))).contains("no parts"));
 }
+
+/// A body past the limit is answered 413 (before it is read, where its
+/// length says so); one that stops arriving (the client closed its side)
+/// is answered 400, not taken for one too large.
+#[test]
+fn a_body_too_large_or_cut_short_says_which() {
+    let limit = Duration::from_secs(5);
+    let ask = |request: String| {
+        let answer = sow::serve::answer_bytes(request.as_bytes(), limit).expect("answered");
+        String::from_utf8_lossy(&answer).into_owned()
+    };
+    let said = sow::serve::MAX_BODY + 1;
+    let large = ask(format!(
+        "POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: {said}\r\n\r\nvariant"
+    ));
+    assert!(large.starts_with("HTTP/1.1 413"), "{large}");
+    assert!(large.contains("is at most"), "{large}");
+    let short =
+        ask("POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nvariant".into());
+    assert!(short.starts_with("HTTP/1.1 400"), "{short}");
+    assert!(short.contains("could not be read"), "{short}");
+}

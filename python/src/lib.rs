@@ -534,13 +534,16 @@ impl Variant {
         first: Option<&str>,
     ) -> PyResult<sow::analyze::Part> {
         let start = self.start(first)?;
-        if let Some(why) = plan.refusal(&start) {
-            return Err(PyValueError::new_err(why));
-        }
         let variant = self.inner.clone();
-        interruptible(py, move || {
-            sow::analyze::analyze_part(&variant, &start, plan, games, jobs, true)
-        })
+        // (A perfect player's refusal is a search too: interruptible, the
+        // interpreter's lock released, as the games are.)
+        interruptible(py, move || match plan.refusal(&start) {
+            Some(why) => Err(why),
+            None => Ok(sow::analyze::analyze_part(
+                &variant, &start, plan, games, jobs, true,
+            )),
+        })?
+        .map_err(PyValueError::new_err)
     }
 
     /// A game from the variant's setup, `first` to move where the rules
@@ -593,24 +596,16 @@ impl Game {
         }
     }
 
-    /// Works on the game's state under its lock: `work` must not call
-    /// into Python (it is given no `Python` token to do so). The lock is
-    /// waited for with the interpreter's lock released; no panic can
-    /// have poisoned it (the engine reports what goes wrong).
-    fn with<T>(&self, py: Python<'_>, work: impl FnOnce(&mut Playing) -> T) -> T {
-        let mut state = match self.state.try_lock() {
-            Ok(s) => s,
-            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
-            Err(std::sync::TryLockError::WouldBlock) => loop {
-                py.allow_threads(std::thread::yield_now);
-                match self.state.try_lock() {
-                    Ok(s) => break s,
-                    Err(std::sync::TryLockError::Poisoned(e)) => break e.into_inner(),
-                    Err(std::sync::TryLockError::WouldBlock) => {}
-                }
-            },
-        };
-        work(&mut state)
+    /// Works on the game's state under its lock, the interpreter's lock
+    /// released (as the lock is waited for, and as the turns are played):
+    /// `work` cannot call into Python (it is `Send`, and given no
+    /// `Python` token). No panic can have poisoned the lock (the engine
+    /// reports what goes wrong).
+    fn with<T: Send>(&self, py: Python<'_>, work: impl FnOnce(&mut Playing) -> T + Send) -> T {
+        py.allow_threads(|| {
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            work(&mut state)
+        })
     }
 }
 

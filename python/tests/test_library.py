@@ -397,6 +397,9 @@ def test_a_finished_game_pickles_with_its_result():
         kalah.game_from(game.position, {**game.outcome, "reason": "boredom"})
     with pytest.raises(ValueError, match="a finished game cannot be resumed"):
         kalah.game_from(game.position)
+    # A result beside a game still in play is refused, not ignored.
+    with pytest.raises(ValueError, match="south is to move"):
+        kalah.game_from(kalah.new_game().position, game.outcome)
 
 
 def test_a_pickle_of_a_turn_count_past_the_limit_is_refused():

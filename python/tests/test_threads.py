@@ -102,9 +102,18 @@ def test_ctrl_c_on_the_main_thread_stops_only_its_own_run():
     counted = []
     worker = threading.Thread(target=lambda: counted.append(kalah.perft(10)))
     worker.start()
-    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    # (The worker's count takes about a second: it is under way when
+    # Ctrl-C comes, or the test shows nothing.)
+    running_at_ctrl_c = []
+
+    def ctrl_c():
+        running_at_ctrl_c.append(worker.is_alive() and not counted)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.2, ctrl_c)
     timer.start()
     with pytest.raises(KeyboardInterrupt):
         kalah.perft(30)
     worker.join()
+    assert running_at_ctrl_c == [True]
     assert counted == [13_519_608]

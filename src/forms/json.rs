@@ -790,6 +790,17 @@ fn read_any(variant: &Variant, text: &str, over: Over) -> Result<Game, Diagnosti
             });
         }
     }
+    if let (Some(p), Over::With(_)) = (pos.to_move, over) {
+        return Err(bad(
+            "to_move",
+            format!(
+                "a result is given, but this position is not a finished game's: {} is to move",
+                r.players[p as usize]
+            ),
+            "a finished game's position has `\"to_move\": null`; give no result for a game in play"
+                .into(),
+        ));
+    }
     if pos.to_move.is_none() {
         // A finished game's position (see `Over`).
         let result = match over {

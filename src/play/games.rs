@@ -107,15 +107,19 @@ pub fn perft_split(
         return Ok((1, 0, 0));
     }
     let legal = game.legal_turns();
+    let of = legal.len() as u64;
+    let cancel = crate::runs::Cancel::current();
     let mut children = Vec::with_capacity(legal.len());
     for &t in legal {
         let mut child = game.clone();
-        child.play_from(game, t)?;
-        children.push(std::sync::Mutex::new(child));
+        match child.play_from(game, t) {
+            Ok(()) => children.push(std::sync::Mutex::new(child)),
+            // (Stopped within the turn: no first turn's paths counted.)
+            Err(TooLong) if cancel.stopped() => return Ok((0, 0, of)),
+            Err(TooLong) => return Err(TooLong),
+        }
     }
-    let of = children.len() as u64;
     let progress = crate::runs::Progress::new(of, "first turns", quiet);
-    let cancel = crate::runs::Cancel::current();
     let (mut n, mut failed) = (0, false);
     let done = crate::runs::in_order(
         of,

@@ -353,7 +353,10 @@ pub fn read(text: &str) -> Result<Read, Diagnostic> {
     if let Some(seed) = &raw.seed {
         let whole = match seed.get_ref() {
             toml::Value::Integer(n) => u64::try_from(*n).is_ok(),
-            toml::Value::String(s) => s.parse::<u64>().is_ok(),
+            // (Digits only, as the writer writes them: not `+12`.)
+            toml::Value::String(s) => {
+                s.bytes().all(|b| b.is_ascii_digit()) && s.parse::<u64>().is_ok()
+            }
             _ => false,
         };
         if !whole {

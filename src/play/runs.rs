@@ -114,12 +114,6 @@ impl Cancel {
             })
     }
 
-    /// Whether it stops at a deadline, or when asked (else only Ctrl-C
-    /// stops the work): runs then hand out work in smaller pieces.
-    fn can_stop(&self) -> bool {
-        self.0.is_some()
-    }
-
     /// The one the work on this thread is under ([`with_cancel`]).
     pub fn current() -> Cancel {
         CURRENT.with(|c| c.borrow().clone())
@@ -288,14 +282,11 @@ pub fn in_order<S: Send, T: Send>(
         let mut state = states[at].lock().unwrap_or_else(|e| e.into_inner());
         work(state.get_or_insert_with(&init), i)
     };
-    // The pieces run under what this thread runs under, each thread's
-    // in its turn; where that may stop the run, a piece a thread at a
-    // time is handed out, so that a stop comes after one piece.
+    // The pieces run under what this thread runs under, each thread's in
+    // its turn. A piece asked to stop stops soon and answers none: the
+    // pieces of a batch after it are not waited for long.
     let cancel = Cancel::current();
-    let batch = match cancel.can_stop() {
-        true => jobs as u64,
-        false => BATCH_PER_THREAD * jobs as u64,
-    };
+    let batch = BATCH_PER_THREAD * jobs as u64;
     let piece = |i: u64| with_cancel(&cancel, || piece(i));
     let mut done = 0;
     while done < total && !cancel.stopped() {

@@ -410,6 +410,13 @@ fn steps_size(v: &Variant, shown: &crate::engine::Shown) -> usize {
     let r = &v.engine.rules;
     let labels: usize = r.pits.iter().map(|p| p.label.len() + 4).sum::<usize>()
         + r.players.iter().map(|p| 2 * (p.len() + 4)).sum::<usize>();
+    // (A cell named in `at`: a pit's label or a player's store, quoted.)
+    let longest = r
+        .pits
+        .iter()
+        .map(|p| p.label.len())
+        .chain(r.players.iter().map(String::len));
+    let named = longest.max().unwrap_or(0) + 4;
     let digits = |n: u32| n.checked_ilog10().map_or(1, |d| d as usize + 1);
     shown
         .frames
@@ -417,7 +424,7 @@ fn steps_size(v: &Variant, shown: &crate::engine::Shown) -> usize {
         .map(|f| {
             64 + labels
                 + f.cells.iter().map(|&c| digits(c)).sum::<usize>()
-                + f.at.len() * 8
+                + f.at.len() * named
                 + f.hands.iter().map(|&h| digits(h)).sum::<usize>()
         })
         .sum()

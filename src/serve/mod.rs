@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -108,7 +108,7 @@ pub fn router(time_limit: Duration) -> Router {
         .fold(Router::new(), |r, (path, endpoint)| {
             r.route(
                 path,
-                post(move |s: State<Shared>, b: Body| work(s, b, endpoint)),
+                post(move |s: State<Shared>, h: HeaderMap, b: Body| work(s, h, b, endpoint)),
             )
         });
     let routes = ASSETS.into_iter().fold(routes, |r, (path, kind, text)| {
@@ -160,6 +160,19 @@ fn too_large() -> String {
     format!("a request's body is at most {MAX_BODY} bytes (a variant's text, a position and moves)")
 }
 
+/// Whether reading a body failed for its length (past [`MAX_BODY`]),
+/// not for what came (or did not) on the connection.
+fn past_length(e: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(s) = source {
+        if s.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = s.source();
+    }
+    false
+}
+
 /// An answer as an HTTP response.
 fn reply((status, body): api::Answer) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
@@ -172,12 +185,30 @@ fn reply((status, body): api::Answer) -> Response {
 /// it is stopped (a [`runs::Cancel`] reaching the engine's turns, the
 /// runs, the searches) and answered `503`, its slot freed as it stops. A
 /// request whose client goes away is stopped too.
-async fn work(State(shared): State<Shared>, body: Body, endpoint: api::Endpoint) -> Response {
+async fn work(
+    State(shared): State<Shared>,
+    headers: HeaderMap,
+    body: Body,
+    endpoint: api::Endpoint,
+) -> Response {
     let deadline = std::time::Instant::now() + shared.time_limit;
+    // (A body said to be too large is refused before it is read.)
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return reply((413, json!({ "error": too_large() })));
+    }
     let body = match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, MAX_BODY)).await
     {
         Ok(Ok(body)) => body,
-        Ok(Err(_)) => return reply((413, json!({ "error": too_large() }))),
+        Ok(Err(e)) if past_length(&e) => return reply((413, json!({ "error": too_large() }))),
+        Ok(Err(e)) => {
+            return reply((
+                400,
+                json!({ "error": format!("the request's body could not be read: {e}") }),
+            ))
+        }
         Err(_) => {
             return reply((
                 408,
@@ -289,9 +320,8 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, time_limit: Dura
                 }
             },
         };
-        let lifetime = time_limit + CONNECTION_TIME;
         let _ = stream.set_nodelay(true);
-        let served = connection(stream, app.clone(), stopping.clone(), lifetime);
+        let served = connection(stream, app.clone(), stopping.clone(), time_limit);
         connections.spawn(async move {
             served.await;
             drop(permit);
@@ -315,13 +345,14 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, time_limit: Dura
 }
 
 /// Serves one connection: HTTP/1.1, its headers within
-/// [`HEADER_TIMEOUT`] (and no longer idle), for at most `lifetime`, and
-/// closed gracefully when the server stops.
+/// [`HEADER_TIMEOUT`] (and no longer idle), for [`CONNECTION_TIME`]
+/// beside its requests' `time_limit`, and closed gracefully when the
+/// server stops.
 async fn connection(
     stream: impl tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
     app: Router,
     mut stopping: tokio::sync::watch::Receiver<bool>,
-    lifetime: Duration,
+    time_limit: Duration,
 ) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     let served = hyper::server::conn::http1::Builder::new()
@@ -332,16 +363,27 @@ async fn connection(
             hyper_util::service::TowerToHyperService::new(app),
         );
     tokio::pin!(served);
-    let ended = tokio::select! {
-        _ = served.as_mut() => true,
-        _ = stopping.changed() => false,
-        _ = tokio::time::sleep(lifetime) => false,
-    };
-    if !ended {
-        // The request under way is answered, then the connection closed.
-        served.as_mut().graceful_shutdown();
-        let _ = tokio::time::timeout(SHUTDOWN_GRACE, served).await;
+    enum Ended {
+        Served,
+        Stopping,
+        Lived,
     }
+    let ended = tokio::select! {
+        _ = served.as_mut() => Ended::Served,
+        _ = stopping.changed() => Ended::Stopping,
+        _ = tokio::time::sleep(time_limit + CONNECTION_TIME) => Ended::Lived,
+    };
+    // The request under way is answered, then the connection closed:
+    // when the server stops, within its grace; when the connection has
+    // lived its time, within the request's own time (its body's and its
+    // work's).
+    let grace = match ended {
+        Ended::Served => return,
+        Ended::Stopping => SHUTDOWN_GRACE,
+        Ended::Lived => BODY_TIMEOUT + time_limit + SHUTDOWN_GRACE,
+    };
+    served.as_mut().graceful_shutdown();
+    let _ = tokio::time::timeout(grace, served).await;
 }
 
 /// What the server answers to `request`, bytes a client sent on one
@@ -355,8 +397,7 @@ pub fn answer_bytes(request: &[u8], time_limit: Duration) -> std::io::Result<Vec
     let answered = runtime.block_on(async {
         let (client, server) = tokio::io::duplex(64 * 1024);
         let (_stop, stopping) = tokio::sync::watch::channel(false);
-        let lifetime = time_limit + CONNECTION_TIME;
-        tokio::spawn(connection(server, router(time_limit), stopping, lifetime));
+        tokio::spawn(connection(server, router(time_limit), stopping, time_limit));
         let (mut from, mut to) = tokio::io::split(client);
         let send = async {
             to.write_all(request).await?;
@@ -375,4 +416,67 @@ pub fn answer_bytes(request: &[u8], time_limit: Duration) -> std::io::Result<Vec
     });
     runtime.shutdown_timeout(Duration::from_millis(100));
     answered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+
+    /// A connection kept in use is closed once it has lived
+    /// [`CONNECTION_TIME`] beside the time limit, every request it was
+    /// sent before then answered. (On tokio's paused clock, which moves
+    /// on to the next timer whenever nothing else can run.)
+    #[tokio::test(start_paused = true)]
+    async fn a_connection_is_closed_once_it_has_lived_its_time() {
+        let time_limit = Duration::from_secs(5);
+        let (client, server) = tokio::io::duplex(1 << 20);
+        let (_stop, stopping) = tokio::sync::watch::channel(false);
+        let started = tokio::time::Instant::now();
+        tokio::spawn(connection(server, router(time_limit), stopping, time_limit));
+        let (from, mut to) = tokio::io::split(client);
+        let mut from = tokio::io::BufReader::new(from);
+        // A request every 7 s (within HEADER_TIMEOUT of the last), until
+        // the connection is closed.
+        let (mut sent, mut answered) = (0, 0);
+        let closed = loop {
+            assert!(sent < 100, "never closed");
+            let request = b"GET /api/language HTTP/1.1\r\nHost: x\r\n\r\n";
+            if to.write_all(request).await.is_err() {
+                break started.elapsed();
+            }
+            sent += 1;
+            let mut status = String::new();
+            if from.read_line(&mut status).await.unwrap_or(0) == 0 {
+                break started.elapsed();
+            }
+            assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+            let mut length = 0;
+            loop {
+                let mut line = String::new();
+                from.read_line(&mut line).await.expect("a header");
+                if line == "\r\n" {
+                    break;
+                }
+                if let Some(n) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = n.trim().parse().expect("a length");
+                }
+            }
+            let mut body = vec![0; length];
+            from.read_exact(&mut body).await.expect("the body");
+            answered += 1;
+            tokio::time::sleep(Duration::from_secs(7)).await;
+        };
+        let lived = time_limit + CONNECTION_TIME;
+        assert!(
+            (lived..lived + Duration::from_secs(8)).contains(&closed),
+            "closed after {closed:?}"
+        );
+        // (The one sent after the close, if it could be, is not answered:
+        // a client opens another connection for it.)
+        assert!(
+            answered >= sent - 1 && answered == 10,
+            "{answered} of {sent}"
+        );
+    }
 }

@@ -33,8 +33,9 @@ pub struct Endgame {
     /// The bytes they may take, and the most seeds in the pits they hold.
     bytes: u64,
     reach: usize,
-    /// Whether they were built (once; a build stopped by Ctrl-C leaves
-    /// fewer levels, which the answers read as they stand).
+    /// Whether they were built (once; a build stopped by Ctrl-C on the
+    /// command line leaves fewer levels, which the answers read as they
+    /// stand).
     built: OnceLock<bool>,
 }
 
@@ -90,10 +91,16 @@ impl Endgame {
         if seeds > self.reach || game.outcome().is_some() {
             return None;
         }
+        // (Built whole whatever the call that first needs them is under,
+        // for every game after it shares them: they are small, built in
+        // about half a second. Only Ctrl-C on the command line, which
+        // ends the process's work, stops them.)
         let built = self.built.get_or_init(|| {
-            self.solver
-                .databases(game.engine(), self.bytes, self.reach + 1, None, 1)
-                .is_ok()
+            crate::play::runs::with_cancel(&crate::play::runs::Cancel::default(), || {
+                self.solver
+                    .databases(game.engine(), self.bytes, self.reach + 1, None, 1)
+                    .is_ok()
+            })
         });
         if !built {
             return None;

@@ -383,9 +383,16 @@ fn value_of_outcome(shared: &Shared, o: &Outcome, me: Player) -> Result<i32, Sto
     Ok(Value { result, margin }.number())
 }
 
-/// A turn past the engine's work limit: nothing can be said of its value.
+/// A turn the engine did not finish: past its work limit, nothing can be
+/// said of its value; or the solve asked to stop (the engine stops a turn
+/// then too).
 fn too_long() -> Unsolvable {
-    Unsolvable::new("a turn runs past the engine's work limit: its value cannot be known")
+    match runs::stopped() {
+        true => Unsolvable::new("the solve was stopped before it could say anything"),
+        false => {
+            Unsolvable::new("a turn runs past the engine's work limit: its value cannot be known")
+        }
+    }
 }
 
 /// Why a variant cannot be solved at all, if it cannot: where a position

@@ -10,6 +10,7 @@ use super::table::Entry;
 use super::{value_of_outcome, Searching, Stop, Unsolvable, INFINITE};
 use crate::engine::{Game, Turn};
 use crate::ir::Player;
+use crate::play::runs;
 
 /// The longest line the search follows, in turns: past it a variant is
 /// too deep to solve (and the search's own stack stays bounded).
@@ -636,7 +637,15 @@ impl<'s> Worker<'s> {
     }
 }
 
-/// A turn past the engine's work limit, as the search stops for it.
+/// A turn the engine did not finish, as the search stops for it: asked
+/// to stop (the engine stops a turn then too), the bounds known; else
+/// past the engine's work limit.
 fn too_long() -> Stop {
-    Stop::Unsolvable(super::too_long())
+    match runs::stopped() {
+        true => Stop::Interrupted {
+            lower: -INFINITE,
+            upper: INFINITE,
+        },
+        false => Stop::Unsolvable(super::too_long()),
+    }
 }
