@@ -300,8 +300,11 @@ pub fn api(data: &[u8]) {
 pub fn http(data: &[u8]) {
     limits::set_turn_work(FUZZ_WORK);
     match crate::serve::answer_bytes(data, PLAYING) {
+        // (In the request's version: an HTTP/1.0 request is answered so.)
         Ok(answer) => assert!(
-            answer.is_empty() || answer.starts_with(b"HTTP/1.1 "),
+            answer.is_empty()
+                || answer.starts_with(b"HTTP/1.1 ")
+                || answer.starts_with(b"HTTP/1.0 "),
             "not an HTTP answer: {:?}",
             String::from_utf8_lossy(&answer[..answer.len().min(200)])
         ),
@@ -317,7 +320,14 @@ pub fn http(data: &[u8]) {
 /// turn half chosen taken again), an action's notation, a perft, random
 /// games, an analysis's part, and parts merged from JSON. Each gives a
 /// result or an error; what a pickle keeps reads back as the same game.
+/// All within [`PLAYING`], as a Python call interrupted is stopped (a
+/// call under way when the time is up stops, and nothing after it runs).
 pub fn python(data: &[u8]) {
+    let cancel = crate::runs::Cancel::until(Instant::now() + PLAYING);
+    crate::runs::with_cancel(&cancel, || python_calls(data));
+}
+
+fn python_calls(data: &[u8]) {
     use crate::actions::{Actions, Chosen};
     limits::set_turn_work(FUZZ_WORK);
     let Some((v, mut rest)) = shipped(data) else {
@@ -387,6 +397,8 @@ pub fn python(data: &[u8]) {
                 };
                 let mut back = match read {
                     Ok(back) => back,
+                    // (Stopped as its turns were listed.)
+                    Err(_) if crate::runs::stopped() => return,
                     Err(d) => panic!("a pickled position does not read back: {d}"),
                 };
                 assert_eq!(back.outcome(), game.outcome(), "a pickle's result");
@@ -453,6 +465,10 @@ pub fn python(data: &[u8]) {
                     true,
                 );
                 let whole = crate::analyze::analyze_part(&v, &game, plan, 0..from, 1, true);
+                if crate::runs::stopped() {
+                    // (Stopped: the parts are short of their games.)
+                    return;
+                }
                 if let Err(why) = crate::analyze::Report::merged(&v, vec![part, whole]) {
                     panic!("the parts of one run do not merge: {why}");
                 }

@@ -510,6 +510,36 @@ fn solve_gives_the_value_and_each_first_turns() {
         "{}",
         r.stderr
     );
+    solve_takes_the_memory_the_machine_has_free();
+}
+
+/// Issue 42, item 12: a solve took 256M unless told, whatever the
+/// machine. Now half the memory free to it (256M to 16G), as `--help`
+/// says: its table holds as many entries as that, less the databases'
+/// (at most 128M unless `--db-seeds` is given).
+fn solve_takes_the_memory_the_machine_has_free() {
+    let help = sow(&["solve", "--help"]);
+    let said = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("[default: half the machine's free memory, from 256M to 16G"),
+        "{said}"
+    );
+    let r = sow(&[&["solve"][..], &KALAH_3_3].concat());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let of: u64 = r
+        .stdout
+        .split("(of ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .map(|n| n.replace(',', "").parse().expect("a count"))
+        .expect("the table's size");
+    // (Free memory moves as other programs run: within a quarter either way.)
+    let memory = sow::solve::default_memory() as u64;
+    let table = of * 24;
+    assert!(
+        table <= memory / 4 * 5 && table + (128 << 20) >= memory / 5 * 4,
+        "a table of {table} bytes, for a default of {memory}"
+    );
 }
 
 /// Issue 42, item 6: `sow solve` believed any database level it found:

@@ -528,6 +528,42 @@ fn minimax_and_mcts_play_perfectly_where_the_databases_reach() {
     assert!(choices >= 6, "{choices} positions where a turn is not best");
 }
 
+/// The computer players' databases are built when a game first comes
+/// within their reach, and kept for every later game: a build stopped
+/// (a server's request at its time limit) was kept too, unbuilt, for the
+/// rest of the process. Now a stopped build leaves none, and the next
+/// call builds them whole.
+#[test]
+fn a_stopped_build_of_the_players_databases_is_not_kept() {
+    use sow::runs::{with_cancel, Cancel};
+    use sow::solve::Endgame;
+    let v = kalah(6, 4, true);
+    let endgame = Endgame::new(&start(&v), sow::solve::PLAYERS_BYTES).expect("Kalah has databases");
+    // A game within their reach: random turns from the start until few
+    // enough seeds are in the pits (a game that ends first tried again).
+    use rand::{Rng, SeedableRng};
+    let pits = v.engine.cells() - 2;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let game = loop {
+        let mut game = start(&v);
+        while game.outcome().is_none()
+            && game.position().cells[..pits].iter().sum::<u32>() as usize > endgame.reach()
+        {
+            let legal = game.legal_turns();
+            let t = legal[rng.gen_range(0..legal.len())];
+            game.play(t).expect("a turn");
+        }
+        if game.outcome().is_none() {
+            break game;
+        }
+    };
+    let stopped = Cancel::new();
+    stopped.ask();
+    assert_eq!(with_cancel(&stopped, || endgame.best_turns(&game)), None);
+    let best = endgame.best_turns(&game).expect("built whole");
+    assert!(!best.is_empty());
+}
+
 /// A solve stopped short keeps its table (`write_table`), and the next
 /// goes on from it (`read_table`): the same value for fewer positions. A
 /// table damaged, or numbered for another board, is not read, and says

@@ -147,7 +147,8 @@ class Game:
     @property
     def outcome(self) -> Optional[dict[str, Any]]:
         """None while the game goes on; else `winner` (None for a draw),
-        `reason` and `scores`."""
+        `reason` and `scores`; a solitaire's also `lost` (its player lost:
+        `winner` None, and not a draw)."""
     @property
     def to_move(self) -> Optional[str]:
         """The player to move (None once the game is over)."""

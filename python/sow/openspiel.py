@@ -177,6 +177,8 @@ def _register(name, source, loaded):
                 scores = [outcome["scores"].get(p, 0) for p in players]
                 return [float(scores[0] - scores[1]), float(scores[1] - scores[0])]
             winner = outcome["winner"]
+            if outcome.get("lost"):  # a solitaire lost
+                return [-1.0] * len(players)
             if winner is None:
                 return [0.0] * len(players)
             return [1.0 if p == winner else -1.0 for p in players]

@@ -106,7 +106,10 @@ class SowEnv(AECEnv):
         if outcome is not None:
             winner = outcome["winner"]
             for a in self.agents:
-                self.rewards[a] = 0 if winner is None else (1 if a == winner else -1)
+                if outcome.get("lost"):  # a solitaire lost
+                    self.rewards[a] = -1
+                else:
+                    self.rewards[a] = 0 if winner is None else (1 if a == winner else -1)
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.game.plies >= self.max_plies:
             self.truncations = dict.fromkeys(self.agents, True)

@@ -402,6 +402,23 @@ def test_a_finished_game_pickles_with_its_result():
         kalah.game_from(kalah.new_game().position, game.outcome)
 
 
+def test_a_solitaire_lost_is_not_read_back_as_drawn():
+    # Found by fuzzing (the `python` target): a solitaire lost is won by
+    # the seat no one sits in, written `winner: null` as a draw is; its
+    # pickle came back drawn. The outcome says `lost`.
+    ruma = sow.load("tchuka-ruma-solitaire")
+    outcomes = set()
+    for seed in range(40):
+        game = ruma.new_game()
+        chooser = random.Random(seed)
+        while game.outcome is None:
+            game.play(chooser.choice(game.legal_moves()))
+        outcomes.add(game.outcome["lost"])
+        again = pickle.loads(pickle.dumps(game))
+        assert again.outcome == game.outcome
+    assert True in outcomes
+
+
 def test_a_pickle_of_a_turn_count_past_the_limit_is_refused():
     # Issue 42, item 10: a pickled game's turn count could be set where
     # counting on wraps it round to 0.

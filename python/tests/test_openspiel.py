@@ -133,3 +133,19 @@ def test_a_state_whose_history_contradicts_its_position_is_refused():
     forged = history.replace(f"{player}:{action}", f"{player}:{other}", 1) + "\n" + rest
     with pytest.raises(ValueError, match="history leads to another position"):
         game.deserialize_state(forged)
+
+
+def test_a_solitaire_lost_returns_a_loss():
+    # A solitaire lost has `winner: None`, as a draw has: its returns were
+    # 0, a draw's. The outcome's `lost` tells them apart.
+    game = sow.openspiel.load_game("tchuka-ruma-solitaire")
+    returns = set()
+    for seed in range(40):
+        chooser = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(chooser.choice(state.legal_actions()))
+        lost = state.sow.outcome["lost"]
+        returns.add((lost, tuple(state.returns())))
+    assert (True, (-1.0,)) in returns
+    assert all((r == (-1.0,)) == lost for lost, r in returns)

@@ -27,8 +27,9 @@ pub(super) struct Solve {
     /// bytes, or with K, M or G (binary: 1G is 1,073,741,824 bytes). The
     /// databases take up to half, the table the rest (it grows within it
     /// as it fills: a small solve touches little of it). [default: half
-    /// the machine's free memory, from 256M to 16G, the databases of it at
-    /// most 128M unless `--db-seeds` is given]
+    /// the machine's free memory, from 256M to 16G (a container's limit
+    /// counted), the databases of it at most 128M unless `--db-seeds` is
+    /// given]
     #[arg(long, value_name = "SIZE")]
     memory: Option<String>,
     /// Keep the endgame databases in this folder: levels found there are

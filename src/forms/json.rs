@@ -147,12 +147,19 @@ pub fn outcome(variant: &Variant, outcome: Option<&Outcome>) -> Value {
     let r = &variant.engine.rules;
     match outcome {
         None => Value::Null,
-        Some(o) => json!({
-            // A solitaire lost is won by no one (see `Rules::players`).
-            "winner": o.winner.and_then(|p| r.player_name(p)),
-            "reason": &*o.reason,
-            "scores": per_player(r, |p| o.scores[p].into()),
-        }),
+        Some(o) => {
+            let mut v = json!({
+                // A solitaire lost is won by no one (see `Rules::players`).
+                "winner": o.winner.and_then(|p| r.player_name(p)),
+                "reason": &*o.reason,
+                "scores": per_player(r, |p| o.scores[p].into()),
+            });
+            // (So that a solitaire lost is not read as drawn.)
+            if r.players.len() == 1 {
+                v["lost"] = (o.winner == Some(1)).into();
+            }
+            v
+        }
     }
 }
 
@@ -376,6 +383,10 @@ fn read_outcome(variant: &Variant, v: &Value) -> Result<Outcome, Diagnostic> {
             .hint("a result as sow writes it: {\"winner\": PLAYER or null, \"reason\": END, \"scores\": {PLAYER: N, …}}")
     };
     let winner = match v.get("winner") {
+        // (A solitaire lost: won by the seat no one sits in.)
+        Some(Value::Null) if r.players.len() == 1 && v.get("lost") == Some(&Value::Bool(true)) => {
+            Some(1)
+        }
         Some(Value::Null) => None,
         Some(Value::String(w)) => Some(
             r.players

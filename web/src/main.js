@@ -256,7 +256,7 @@ async function render() {
   if (o) {
     const scores = Object.entries(o.scores).map(([k, v]) => `${k} ${v}`).join(', ');
     const solitaire = state.described.players.length === 1;
-    const result = solitaire ? (o.winner ? 'won' : 'lost') : o.winner ? `${o.winner} wins` : 'a draw';
+    const result = solitaire ? (o.winner ? 'won' : o.lost ? 'lost' : 'a draw') : o.winner ? `${o.winner} wins` : 'a draw';
     status = `game over: ${result} (${o.reason}); ${scores}`;
   } else {
     status = `${p.position.to_move} to move (${seatToMove()})`;

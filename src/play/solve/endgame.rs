@@ -6,7 +6,7 @@
 //! given) and are built the first time a game comes within their reach,
 //! so that a game that never gets there costs nothing.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use super::{db, Solver, MIN_MEMORY};
 use crate::engine::{Engine, Game, Turn};
@@ -29,14 +29,13 @@ static FOR_PLAYERS: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
 
 /// A variant's endgame databases, built when first needed.
 pub struct Endgame {
-    solver: Solver,
     /// The bytes they may take, and the most seeds in the pits they hold.
     bytes: u64,
     reach: usize,
-    /// Whether they were built (once; a build stopped by Ctrl-C on the
-    /// command line leaves fewer levels, which the answers read as they
-    /// stand).
-    built: OnceLock<bool>,
+    /// Once built, a solver holding them (`None`: they could not be
+    /// built). A build stopped (a request's time limit, Ctrl-C) is not
+    /// kept: the next call builds them again, whole.
+    built: Mutex<Option<Option<Arc<Solver>>>>,
 }
 
 impl Endgame {
@@ -48,10 +47,9 @@ impl Endgame {
         solver.shared.margin_only.as_ref().ok()?;
         let reach = db::reach(game.engine(), bytes, usize::MAX).ok()?;
         (reach > 0).then_some(Endgame {
-            solver,
             bytes,
             reach,
-            built: OnceLock::new(),
+            built: Mutex::new(None),
         })
     }
 
@@ -76,6 +74,29 @@ impl Endgame {
         endgame
     }
 
+    /// The solver holding the databases, built now if they are not yet
+    /// (under what the call runs under: a stop leaves them unbuilt, and
+    /// this call none). A call that finds them being built waits: every
+    /// game sees them built, whatever the threads, so that its play does
+    /// not depend on their timing.
+    fn solver(&self, game: &Game) -> Option<Arc<Solver>> {
+        let mut built = self.built.lock().ok()?;
+        if let Some(kept) = &*built {
+            return kept.clone();
+        }
+        let made = Solver::new(game, MIN_MEMORY).ok().and_then(|solver| {
+            solver
+                .databases(game.engine(), self.bytes, self.reach + 1, None, 1)
+                .ok()
+                .map(|_| Arc::new(solver))
+        });
+        if crate::play::runs::stopped() {
+            return None;
+        }
+        *built = Some(made.clone());
+        made
+    }
+
     /// The most seeds in the pits of a position the databases hold.
     pub fn reach(&self) -> usize {
         self.reach
@@ -91,25 +112,12 @@ impl Endgame {
         if seeds > self.reach || game.outcome().is_some() {
             return None;
         }
-        // (Built whole whatever the call that first needs them is under,
-        // for every game after it shares them: they are small, built in
-        // about half a second. Only Ctrl-C on the command line, which
-        // ends the process's work, stops them.)
-        let built = self.built.get_or_init(|| {
-            crate::play::runs::with_cancel(&crate::play::runs::Cancel::default(), || {
-                self.solver
-                    .databases(game.engine(), self.bytes, self.reach + 1, None, 1)
-                    .is_ok()
-            })
-        });
-        if !built {
-            return None;
-        }
+        let solver = self.solver(game)?;
         let mut best: (i32, Vec<Turn>) = (i32::MIN, Vec::new());
         for &t in game.legal_turns() {
             let mut child = game.clone();
             child.play(t).ok()?;
-            let v = self.solver.shared.settled(&child, me).ok()??;
+            let v = solver.shared.settled(&child, me).ok()??;
             if v > best.0 {
                 best = (v, Vec::new());
             }

@@ -49,18 +49,59 @@ pub const MOST_DEFAULT_MEMORY: usize = 16 << 30;
 
 /// The memory a solve takes unless told (`--memory`), as engines size a
 /// hash table: half the memory the machine has free (Linux's
-/// `MemAvailable`), from [`DEFAULT_MEMORY`] to [`MOST_DEFAULT_MEMORY`],
-/// in whole MiB. (The table grows within it as it fills, so that a small
-/// solve touches little of it; see `table`.)
+/// `MemAvailable`, or what the process's control group leaves it where
+/// that is less: a container's limit), from [`DEFAULT_MEMORY`] to
+/// [`MOST_DEFAULT_MEMORY`], in whole MiB. (The table grows within it as
+/// it fills, so that a small solve touches little of it; see `table`.)
 pub fn default_memory() -> usize {
-    let free = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+    match free_memory() {
+        Some(bytes) => (bytes / 2).clamp(DEFAULT_MEMORY, MOST_DEFAULT_MEMORY) >> 20 << 20,
+        None => DEFAULT_MEMORY,
+    }
+}
+
+/// The memory free to this process, if the system says: the machine's
+/// `MemAvailable`, or its control group's limit less what the group uses
+/// (cgroup v2), the less of the two.
+fn free_memory() -> Option<usize> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let machine = read("/proc/meminfo").and_then(|m| {
         let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
         let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
         kib.checked_mul(1024)
     });
-    match free {
-        Some(bytes) => (bytes / 2).clamp(DEFAULT_MEMORY, MOST_DEFAULT_MEMORY) >> 20 << 20,
-        None => DEFAULT_MEMORY,
+    // The group's limit and use: cgroup v2 (its folder named in
+    // /proc/self/cgroup, or the root a container sees), else v1's memory
+    // controller. (`max` where the group has no limit: none then.)
+    let limit = |max: &str, current: &str| -> Option<usize> {
+        let max: usize = read(max)?.trim().parse().ok()?;
+        let used: usize = read(current)?.trim().parse().ok()?;
+        Some(max.saturating_sub(used))
+    };
+    let own = read("/proc/self/cgroup")
+        .and_then(|c| {
+            Some(
+                c.lines()
+                    .find_map(|l| l.strip_prefix("0::"))?
+                    .trim_end_matches('/')
+                    .to_string(),
+            )
+        })
+        .unwrap_or_default();
+    let group = limit(
+        &format!("/sys/fs/cgroup{own}/memory.max"),
+        &format!("/sys/fs/cgroup{own}/memory.current"),
+    )
+    .or_else(|| limit("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"))
+    .or_else(|| {
+        limit(
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            "/sys/fs/cgroup/memory/memory.usage_in_bytes",
+        )
+    });
+    match (machine, group) {
+        (Some(m), Some(g)) => Some(m.min(g)),
+        (m, g) => m.or(g),
     }
 }
 
