@@ -267,9 +267,48 @@ fn rules_of(name: &str) -> String {
     }
 }
 
+/// A Ludii game's proof: its Ludii name and file, the source Ludii cites
+/// (its rules page's), and its data counted.
+fn ludii_proof(name: &str, data: &std::path::Path) -> String {
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(data).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    let mut lines = text.lines();
+    let layout: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    let (mut games, mut positions, mut moves) = (0, 0, 0);
+    for line in lines {
+        match line.split(' ').next() {
+            Some("g") => games += 1,
+            Some("p") => {
+                positions += 1;
+                moves += line.split(' ').count() - 5;
+            }
+            _ => {}
+        }
+    }
+    let page = std::fs::read_to_string(root().join(format!("docs/rules/ludii/{name}.md"))).unwrap();
+    let source = page
+        .split("\n## Source\n\n")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_else(|| panic!("docs/rules/ludii/{name}.md: no source"));
+    format!(
+        "Ludii 1.3.12's \"{}\" (`{}`; source: {}): {games} random games, every legal move \
+         of every ply ({positions} positions, {moves} moves; `tests/ludii.rs`)",
+        layout["game"].as_str().unwrap(),
+        layout["lud"].as_str().unwrap(),
+        source.trim_end_matches('.'),
+    )
+}
+
 /// What proves a variant: its oracle data counted, or its file's
 /// `# Proven by:` line (which names a test file that exists).
 fn proof_of(name: &str) -> String {
+    let ludii = root().join(format!("tests/oracles/ludii/{name}.txt.gz"));
+    if ludii.exists() {
+        return ludii_proof(name, &ludii);
+    }
     let data = root().join(format!("tests/oracles/catalogue/{name}.jsonl.gz"));
     if data.exists() {
         let mut text = String::new();
@@ -283,23 +322,9 @@ fn proof_of(name: &str) -> String {
             moves += r["moves"].as_array().map_or(0, Vec::len);
             games = games.max(r["index"].as_u64().unwrap() + 1);
         }
-        let engine = format!("tests/variants/{name}-engine.sow");
-        let differs = std::fs::read_to_string(root().join(&engine))
-            .ok()
-            .map(|text| {
-                let clause = text
-                    .lines()
-                    .find_map(|l| l.strip_prefix("# Differs from the page at: "))
-                    .unwrap_or_else(|| panic!("{engine}: no `# Differs from the page at:` line"));
-                format!(
-                    ", but for {clause}, which MancalaGames plays otherwise than the page \
-                     says (its reading: `{engine}`)"
-                )
-            })
-            .unwrap_or_default();
         return format!(
             "MancalaGames 1.10.1: {games} random games, every legal move of every ply \
-             ({positions} positions, {moves} moves; `tests/catalogue.rs`){differs}"
+             ({positions} positions, {moves} moves; `tests/catalogue.rs`)"
         );
     }
     let file = sow::variants::source(name).unwrap();

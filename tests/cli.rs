@@ -1156,6 +1156,65 @@ fn show_prints_one_file_that_checks() {
         .contains("option endless_turns default draw: forbid draw loss"));
 }
 
+/// `sow show --format json`: the variant as data. Its rows are the board
+/// as drawn (top to bottom, labels left to right), and every pit of every
+/// shipped variant is in one row exactly once; stores carry their owner
+/// and side, hands the players who hold seeds in hand.
+#[test]
+fn show_as_json_maps_the_board() {
+    let shown = sow(&["show", "kalah", "--format", "json", "--option", "holes=3"]);
+    assert_eq!(shown.code, 0, "{}", shown.stderr);
+    let v: serde_json::Value = serde_json::from_str(&shown.stdout).expect("JSON");
+    assert_eq!(
+        v,
+        serde_json::json!({
+            "name": "kalah", "title": "Kalah", "players": ["south", "north"],
+            "rows": [
+                {"owner": "north", "group": null, "pits": ["c", "b", "a"]},
+                {"owner": "south", "group": null, "pits": ["A", "B", "C"]},
+            ],
+            "stores": [{"owner": "south", "side": "right"}, {"owner": "north", "side": "left"}],
+            "hands": [],
+            "options": [
+                {"name": "holes", "value": "3", "choices": {"range": [1, 12]}},
+                {"name": "pit_seeds", "value": "4", "choices": {"range": [1, 20]}},
+                {"name": "empty_capture", "value": "no", "choices": {"words": ["no", "yes"]}},
+            ],
+        })
+    );
+    let bao = sow(&["show", "bao-la-kiswahili", "--format", "json"]);
+    let bao: serde_json::Value = serde_json::from_str(&bao.stdout).expect("JSON");
+    assert_eq!(bao["rows"][0]["pits"][0], "b8");
+    assert_eq!(bao["rows"][3]["group"], "outer");
+    assert_eq!(bao["hands"], serde_json::json!(["south", "north"]));
+    for name in sow::variants::names() {
+        let v = sow::Variant::shipped(name).unwrap();
+        let data = sow::json::variant(&v);
+        let mut labels: Vec<&str> = data["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| {
+                r["pits"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| l.as_str().unwrap())
+            })
+            .collect();
+        labels.sort_unstable();
+        let mut pits: Vec<&str> = v
+            .engine
+            .rules
+            .pits
+            .iter()
+            .map(|p| p.label.as_str())
+            .collect();
+        pits.sort_unstable();
+        assert_eq!(labels, pits, "{name}");
+    }
+}
+
 /// `sow list` (docs/book/src/contract.md): every shipped variant, one a
 /// line, its name then its title.
 #[test]

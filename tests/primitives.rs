@@ -602,6 +602,47 @@ score if(last_mover == player, 1, 0)",
     assert_eq!(back.position(), g3.position());
 }
 
+/// `passes`: the turns passed in a row just before now, 0 after a turn
+/// that is not a pass (Ludii's game over once every player has passed in
+/// a row), kept in the position's `state`.
+#[test]
+fn the_passes_in_a_row() {
+    let v = variant(&board_text(
+        "",
+        "seeds(origin) > 1",
+        "pass when no_legal_turn
+end both_passed when passes == 2 draw
+end empty when seeds(board) == 0",
+    ));
+    let slot = v.engine.var_base(0);
+    assert_eq!(v.engine.rules.vars[0].name, "passes");
+    // A pit of two seeds or more starts a turn: South's A can.
+    let g = game_from(&v.engine, &LABELS, &[2, 0, 0, 0, 1, 1, 0, 0], [0, 0], 0);
+    assert_eq!(g.position().vars[slot], 0);
+    let mut g2 = g.clone();
+    g2.play(turn(&g2, "A")).unwrap();
+    assert_eq!(g2.position().vars[slot], 0, "a turn that sows is no pass");
+    // North, without a pit of two, passes; South, its seeds now one a
+    // pit, passes too.
+    g2.play(turn(&g2, "pass")).unwrap();
+    assert_eq!(g2.position().vars[slot], 1, "one pass");
+    assert!(g2.outcome().is_none());
+    let saved = sow::json::position(&v, &g2);
+    assert_eq!(saved["state"]["passes"], 1);
+    let back = sow::json::read_position(&v, &saved.to_string()).unwrap();
+    assert_eq!(back.position(), g2.position());
+    assert_eq!(back.legal_turns(), g2.legal_turns());
+    g2.play(turn(&g2, "pass")).unwrap();
+    let o = g2.outcome().expect("both passed");
+    assert_eq!((&*o.reason, o.winner), ("both_passed", None));
+    // A pass followed by a sowing counts from 0 again.
+    let mut g3 = game_from(&v.engine, &LABELS, &[0, 0, 0, 0, 2, 0, 0, 0], [0, 0], 0);
+    g3.play(turn(&g3, "pass")).unwrap();
+    assert_eq!(g3.position().vars[slot], 1);
+    g3.play(turn(&g3, "a")).unwrap();
+    assert_eq!(g3.position().vars[slot], 0);
+}
+
 /// `next(PLACE)` follows the sowing: a place `skip when` passes over is
 /// passed over by `next` too (Pallanguli PL13, PL16: the hole after the end
 /// hole, skipping blocked holes).

@@ -877,6 +877,8 @@ fn show_and_language() {
     let cli = common::bin::sow_with(&["show", "oware-abapa"], "");
     assert_eq!(shown["show"].as_str().unwrap(), cli.stdout);
     assert_eq!(shown["players"], json!(["south", "north"]));
+    let cli = common::bin::sow_with(&["show", "oware-abapa", "--format", "json"], "");
+    assert_eq!(shown["board"].to_string() + "\n", cli.stdout);
     assert_eq!(shown["first_chosen"], false);
     assert_eq!(api::variant_file("dakon").1["first_chosen"], true);
     assert_eq!(shown["options"][0]["name"], "grand_slam");

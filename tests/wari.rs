@@ -45,9 +45,12 @@ fn abapa_plays_the_grand_slam_wari_forbids_it() {
 }
 
 #[test]
-fn wari_a_player_left_with_no_allowed_move_ends_the_game() {
+fn wari_a_player_left_with_no_allowed_move_passes_and_the_game_ends() {
     let wari = shipped("wari");
-    let g = slam(&wari, false);
+    let mut g = slam(&wari, false);
+    assert!(g.outcome().is_none(), "the player passes first");
+    assert_eq!(legal_labels(&g), ["pass"]);
+    g.play(turn(&g, "pass")).unwrap();
     let o = g.outcome().expect("no allowed move ends the game");
     assert_eq!(&*o.reason, "no_allowed_move");
     // Each player takes the seeds on their side: South 20 + 2, North 22 + 2.
@@ -100,4 +103,26 @@ fn wari_plays_on_past_half_the_seeds_captured() {
     assert_eq!(legal_labels(&g), ["A", "B", "C", "D", "E", "F"]);
     g.play(turn(&g, "F")).unwrap();
     assert!(g.outcome().is_none());
+}
+
+/// Ludii 1.3.13's Wari, the kept-aside position where sow's Wari once
+/// ended a game Ludii plays on: South to move with A, F, a and f holding
+/// one seed each, stores 24 and 20. South's F takes a's 2, leaving one
+/// seed a side; North's f would take South's last seed, a move not
+/// allowed, so North passes (Ludii's forced pass) and only then does the
+/// game end, each side's seed to its owner.
+#[test]
+fn wari_ends_after_the_pass_as_ludii_does() {
+    let wari = shipped("wari");
+    let seeds = [1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1];
+    let mut g = game_from(&wari.engine, LABELS, &seeds, [24, 20], 0);
+    g.play(turn(&g, "F")).unwrap();
+    assert_eq!(counts(&g, LABELS), [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(g.position().cells[12..], [26, 20]);
+    assert!(g.outcome().is_none(), "Ludii plays on");
+    assert_eq!(legal_labels(&g), ["pass"]);
+    g.play(turn(&g, "pass")).unwrap();
+    let o = g.outcome().expect("the pass ends the game");
+    assert_eq!(&*o.reason, "no_allowed_move");
+    assert_eq!((o.scores, o.winner), ([27, 21], Some(0)));
 }

@@ -39,6 +39,10 @@ class Variant:
     def show(self) -> str:
         """The variant as one file, what it builds on merged in (`sow show`)."""
     @property
+    def board(self) -> dict[str, Any]:
+        """The variant as data (`sow show --format json`): name, title,
+        players, rows top to bottom, stores, hands and options."""
+    @property
     def num_actions(self) -> int:
         """How many numbered actions the variant has: every move its notation
         can write is chosen by numbers, the same in every position (by one,

@@ -224,6 +224,15 @@ impl Variant {
         sow::load::show(&self.inner)
     }
 
+    /// The variant as data (`sow show --format json`): its name, title,
+    /// players in order, rows from top to bottom (each with its owner,
+    /// group and labels left to right), stores (owner and side), the
+    /// players who hold seeds in hand, and its options.
+    #[getter]
+    fn board(&self, py: Python<'_>) -> PyResult<PyObject> {
+        to_python(py, &sow::json::variant(&self.inner))
+    }
+
     /// How many numbered actions the variant has: every turn its notation
     /// can write is chosen by numbers, the same in every position (by one,
     /// unless a flag is answered at each sowing: then the answers follow,

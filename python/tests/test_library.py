@@ -89,6 +89,14 @@ def test_first_names_who_starts_where_the_rules_leave_it():
         sow.load("oware-abapa").new_game(first="north")
 
 
+def test_board_is_the_variant_as_data_as_the_cli_gives_it(cli):
+    board = sow.load("oware-abapa").board
+    assert board["players"] == ["south", "north"]
+    assert board["rows"][0] == {"owner": "north", "group": None, "pits": ["f", "e", "d", "c", "b", "a"]}
+    assert board["rows"][1]["pits"] == ["A", "B", "C", "D", "E", "F"]
+    assert board == json.loads(cli("show", "oware-abapa", "--format", "json"))
+
+
 def test_options_take_values_and_a_wrong_one_is_an_error():
     variant = sow.load("oware-abapa", options={"grand_slam": "forbidden"})
     assert variant.options == {"grand_slam": "forbidden"}

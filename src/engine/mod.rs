@@ -77,6 +77,8 @@ pub struct Engine {
     /// `round_winner`: its slot, and the values naming each player and
     /// `none`.
     round_winner: Option<(usize, [u32; 3])>,
+    /// `passes`: its slot, and the most it counts.
+    passes: Option<(usize, u32)>,
     /// The reasons an outcome gives: each end rule's name, then
     /// [`ENDLESS`].
     reasons: Vec<std::sync::Arc<str>>,
@@ -201,11 +203,16 @@ impl Engine {
             let none = rules.vars[v].values.iter().position(|x| x == "none");
             (board.var_base[v], [a, b, none.unwrap_or_default() as u32])
         });
+        let passes = rules.passes.map(|v| {
+            let (low, high) = rules.vars[v].numbers.unwrap_or_default();
+            (board.var_base[v], (high - low) as u32)
+        });
         Engine {
             next_player: [0, 1].map(|p| rules.next_player(p)),
             last_mover,
             starter,
             round_winner,
+            passes,
             reasons: rules
                 .ends
                 .iter()
@@ -339,6 +346,19 @@ impl Engine {
     pub(crate) fn note_mover(&self, pos: &mut Position, mover: Player) {
         if let Some((slot, values)) = self.last_mover {
             pos.vars[slot] = values[mover as usize & 1];
+        }
+    }
+
+    /// Notes in a position whether the turn that led to it was a pass
+    /// (`passes` counts them in a row, where the rules read it).
+    #[inline]
+    pub(crate) fn note_pass(&self, pos: &mut Position, passed: bool) {
+        if let Some((slot, most)) = self.passes {
+            pos.vars[slot] = if passed {
+                (pos.vars[slot] + 1).min(most)
+            } else {
+                0
+            };
         }
     }
 

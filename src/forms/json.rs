@@ -916,3 +916,57 @@ fn offset(text: &str, line: usize, column: usize) -> usize {
     }
     text.len().saturating_sub(1)
 }
+
+/// The variant as data, for programs that map its board without reading
+/// its text (`sow show --format json`, `/api/show`, Python's
+/// `Variant.board`): its name and title, the players in order (the first
+/// drawn at the bottom), the rows as drawn from top to bottom (each its
+/// owner, its group, its labels from left to right), the stores with
+/// their owner and the side they are drawn at, the players who hold
+/// seeds in hand, and its options with the values in force.
+pub fn variant(variant: &Variant) -> Value {
+    let r = &variant.engine.rules;
+    let name = |p: u8| r.players[p as usize].clone();
+    let rows: Vec<Value> = r
+        .rows
+        .iter()
+        .map(|row| {
+            let labels: Vec<&str> = row
+                .pits
+                .iter()
+                .map(|&p| r.pits[p as usize].label.as_str())
+                .collect();
+            json!({"owner": name(row.owner), "group": row.group, "pits": labels})
+        })
+        .collect();
+    let stores: Vec<Value> = (0..r.players.len())
+        .filter_map(|p| {
+            r.stores[p].map(|side| {
+                let side = match side {
+                    crate::ir::Store::Left => "left",
+                    crate::ir::Store::Right => "right",
+                };
+                json!({"owner": name(p as u8), "side": side})
+            })
+        })
+        .collect();
+    let hands: Vec<String> = if r.uses_hands() {
+        r.players.clone()
+    } else {
+        Vec::new()
+    };
+    let options: Vec<Value> = r
+        .options
+        .iter()
+        .map(|o| json!({ "name": o.name, "value": o.value, "choices": o.choices }))
+        .collect();
+    json!({
+        "name": r.name,
+        "title": r.title,
+        "players": r.players,
+        "rows": rows,
+        "stores": stores,
+        "hands": hands,
+        "options": options,
+    })
+}

@@ -90,6 +90,12 @@ pub struct Rules {
     /// each round as it ends (`none`: a draw), where the rules read it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub round_winner: Option<usize>,
+    /// The variable (an index in `vars`, named `passes`) the engine sets to
+    /// the turns passed in a row just before each turn (0 after one that
+    /// is not a pass, held at the number of players), where the rules read
+    /// it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passes: Option<usize>,
     /// Marks the text board draws after a pit's label where they hold.
     pub marks: Vec<Mark>,
     /// The choices the variant leaves open, each with the value in force.
@@ -306,6 +312,14 @@ impl Rules {
                         )
                     })
             })
+    }
+
+    /// Whether seeds are ever held in a player's hand: the setup puts
+    /// some there, a turn enters seeds from it, or a rule reads it.
+    pub fn uses_hands(&self) -> bool {
+        self.setup.hands.iter().any(|&h| h > 0)
+            || self.sowing.entry.is_some()
+            || self.any(&|n| matches!(n, visit::Node::Num(Num::Hand(_))))
     }
 
     /// The number of players: 2, or 1 for a solitaire.

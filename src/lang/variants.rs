@@ -157,6 +157,22 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "ba-awa-match",
     "hoyito-i",
     "hoyito-ii",
+    // Ludii 1.3.12's sowing games (tests/ludii.rs)
+    "awari",
+    "das-bohnenspiel",
+    "kpo",
+    "wore",
+    "um-el-bil",
+    "um-el-tuweisat",
+    "um-el-bagara",
+    "shono",
+    "i",
+    "kapana-bona",
+    "uril",
+    "oure-ngat",
+    "mankala",
+    "mangala-turkey",
+    "ntyenge",
 ];
 
 /// The source of a shipped variant.

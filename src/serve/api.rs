@@ -241,6 +241,7 @@ fn described(v: &Variant) -> Value {
     json!({
         "ok": true, "name": v.name(), "title": r.title, "show": load::show(v),
         "options": options, "players": r.players, "first_chosen": r.setup.first_chosen,
+        "board": crate::json::variant(v),
     })
 }
 

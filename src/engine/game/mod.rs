@@ -438,7 +438,7 @@ impl Game {
         st.keep_before(e);
         let mover = st.pos.to_move.unwrap_or(0);
         st.cut = false;
-        st.played(e, mover);
+        st.played(e, mover, true);
         st.pos.to_move = Some(e.next_player[mover as usize]);
         st.settle(&self.engine, false)
     }
@@ -465,7 +465,7 @@ impl Game {
                     Endless::Loss => Some(1 - mover),
                 };
                 st.pos.copy_from(&st.before);
-                st.played(e, mover);
+                st.played(e, mover, false);
                 // (It ends a match too: no round follows.)
                 st.finish(me, mover, e.rules.ends.len(), Some(decided), false);
                 return Ok(());
@@ -473,7 +473,7 @@ impl Game {
             Err(h @ (Halt::TooLong | Halt::Settled)) => return Err(h.into()),
         };
         st.cut = applied.cut;
-        st.played(e, mover);
+        st.played(e, mover, false);
         if applied.cut || e.can.judges_drops {
             // Seeds may have left the game: the total is counted again.
             st.recount(e);
@@ -882,12 +882,14 @@ impl State {
     }
 
     /// Notes a turn (or a pass) `mover` has just played: the plies
-    /// counted, the round it ended (if any) forgotten, the last mover.
-    fn played(&mut self, e: &Engine, mover: Player) {
+    /// counted, the round it ended (if any) forgotten, the last mover, the
+    /// passes in a row.
+    fn played(&mut self, e: &Engine, mover: Player, passed: bool) {
         self.plies += 1;
         self.round_plies += 1;
         self.round_over = false;
         e.note_mover(&mut self.pos, mover);
+        e.note_pass(&mut self.pos, passed);
     }
 
     /// Counts the seeds in play again, binding the new total into the end

@@ -146,6 +146,11 @@ pub const STARTER: &str = "starter";
 /// The winner of the last round ended (`none`: none yet, or a draw),
 /// likewise.
 pub const ROUND_WINNER: &str = "round_winner";
+/// The turns passed in a row just before now (0 after a turn that is not
+/// a pass), a number the engine keeps where a file reads it.
+pub const PASSES: &str = "passes";
+/// The variables of the game the engine keeps, never a rule's to set.
+pub const KEPT: &[&str] = &[LAST_MOVER, STARTER, ROUND_WINNER, PASSES];
 
 /// The built-in words, for "did you mean".
 pub const WORDS: &[&str] = &[
@@ -170,6 +175,7 @@ pub const WORDS: &[&str] = &[
     "false",
     "captured",
     "sowings",
+    "passes",
 ];
 
 /// Lowers expressions in a scope, collecting diagnostics.
@@ -626,11 +632,15 @@ impl<'a> Lowerer<'a> {
                 )?;
                 Value::Place(Place::Origin)
             }
-            word @ (LAST_MOVER | STARTER | ROUND_WINNER) => {
+            word @ (LAST_MOVER | STARTER | ROUND_WINNER | PASSES) => {
                 // The player who played the turn that led here, who moved
-                // first in the round, who won the last round: variables of
-                // the game the checker declares where a file reads them.
+                // first in the round, who won the last round, the turns
+                // passed in a row: variables of the game the checker
+                // declares where a file reads them.
                 match self.scope.vars.iter().position(|v| v.name == word) {
+                    Some(i) if self.scope.vars[i].numbers.is_some() => {
+                        Value::Num(Num::Var(i, crate::ir::VarAt::Game))
+                    }
                     Some(i) => Value::Var(i, crate::ir::VarAt::Game),
                     None => return None,
                 }

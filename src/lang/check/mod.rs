@@ -546,6 +546,15 @@ impl Checker {
         // them: `last_mover` (`none` until a turn is played), `starter`
         // (who moved first in the round) and `round_winner` (`none` until a
         // round is won, and after a drawn one).
+        if let (true, Some(players)) = (mentions(statements, expr::PASSES), &self.players) {
+            // (Counted up to every player's having passed in a row.)
+            self.vars.push(Var {
+                name: expr::PASSES.to_string(),
+                scope: VarScope::Game,
+                values: Vec::new(),
+                numbers: Some((0, players.len() as i64)),
+            });
+        }
         for (word, none) in [
             (expr::LAST_MOVER, true),
             (expr::STARTER, false),
@@ -783,6 +792,7 @@ impl Checker {
             rounds: l.rounds.flatten(),
             starter: self.vars.iter().position(|v| v.name == expr::STARTER),
             round_winner: self.vars.iter().position(|v| v.name == expr::ROUND_WINNER),
+            passes: self.vars.iter().position(|v| v.name == expr::PASSES),
             marks,
             options: self.settings.clone(),
         })

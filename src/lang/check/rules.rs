@@ -759,6 +759,17 @@ impl Checker {
             }
             return None;
         };
+        if expr::KEPT.contains(&self.vars[var].name.as_str()) {
+            self.err(
+                Diagnostic::at(
+                    target.span,
+                    format!("`{}` is kept by the engine", self.vars[var].name),
+                    "not a rule's to set",
+                )
+                .hint("declare a variable of your own with `var NAME per game: values…`"),
+            );
+            return None;
+        }
         if let Some((low, high)) = self.vars[var].numbers {
             let mut lw = Lowerer::new(scope(ctx));
             let to = lw.num(value);
