@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use sow::Variant;
+use sow::{Game, Variant};
 
 fn variant(text: &str) -> Variant {
     Variant::from_source("primitive.sow", text).unwrap_or_else(|e| panic!("{}", e.render()))
@@ -600,6 +600,86 @@ score if(last_mover == player, 1, 0)",
     assert_eq!(saved["state"]["last_mover"], "south");
     let back = sow::json::read_position(&v, &saved.to_string()).unwrap();
     assert_eq!(back.position(), g3.position());
+}
+
+/// `front(PLACE)`: the pit one row nearer the middle in the same column,
+/// of the same owner; none for an inner row's (Ludii's "opposite pit" of
+/// a hole in a player's outer row: Chiana wa Bwalo).
+#[test]
+fn front_is_the_pit_one_row_nearer_the_middle() {
+    let v = variant(
+        "variant f
+players south north
+board {
+  row north outer: b2 b1
+  row north inner: a2 a1
+  row south inner: A1 A2
+  row south outer: B1 B2
+  store north left
+  store south right
+}
+setup {
+  seeds 1
+}
+track south: A1 A2 B2 B1
+track north: a1 a2 b2 b1
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+rule take at land {
+  capture front(last) to store(mover)
+}
+end done when seeds(side(mover)) == 0",
+    );
+    let labels = ["b2", "b1", "a2", "a1", "A1", "A2", "B1", "B2"];
+    let start = || Game::new(v.engine.clone()).unwrap();
+    let mut g = start();
+    // South's B2 sows into B1, in front of which is A1.
+    g.play(turn(&g, "B2")).unwrap();
+    assert_eq!(counts(&g, &labels), [1, 1, 1, 1, 0, 1, 2, 0]);
+    assert_eq!(g.position().cells[8..], [1, 0]);
+    // North's b2 sows into b1, in front of which is a1.
+    g.play(turn(&g, "b2")).unwrap();
+    assert_eq!(counts(&g, &labels), [0, 2, 1, 0, 0, 1, 2, 0]);
+    assert_eq!(g.position().cells[8..], [1, 1]);
+    // South's A1 is empty; A2 sows into B2, in front of which is A2 itself,
+    // just emptied; an inner row has nothing in front.
+    let mut h = start();
+    h.play(turn(&h, "A1")).unwrap();
+    assert_eq!(counts(&h, &labels), [1, 1, 1, 1, 0, 2, 1, 1]);
+    assert_eq!(h.position().cells[8..], [0, 0], "A2 is an inner row's");
+}
+
+/// `remove PLACE` where the last seed lands (and at `after`): the seeds
+/// leave the game, counting for nobody, and the seeds in play are counted
+/// again (Sute: the opponent's hole behind the one facing the last seed).
+#[test]
+fn seeds_leave_the_game_where_the_last_seed_lands() {
+    let v = variant(&board(
+        "",
+        "rule gone at land when owner(last) == opponent {
+  remove last
+}
+rule tidy at after when seeds(C) == 2 {
+  remove A
+}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 2, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    // D's two seeds to a and b: b's leave the game.
+    assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 2, 0, 0, 0]);
+    assert_eq!(g.position().total(), 2, "the seed that left is not in play");
+    // After B's seed makes C two, A's seeds leave.
+    let mut h = game_from(&v.engine, &LABELS, &[2, 1, 1, 0, 0, 0, 0, 1], [0, 0], 0);
+    h.play(turn(&h, "B")).unwrap();
+    assert_eq!(counts(&h, &LABELS), [0, 0, 2, 0, 0, 0, 0, 1]);
+    let mut k = game_from(&v.engine, &LABELS, &[2, 1, 0, 1, 0, 0, 0, 0], [0, 0], 0);
+    k.play(turn(&k, "D")).unwrap();
+    assert_eq!(
+        counts(&k, &LABELS),
+        [2, 1, 0, 0, 0, 0, 0, 0],
+        "a's seed leaves"
+    );
 }
 
 /// `passes`: the turns passed in a row just before now, 0 after a turn

@@ -29,6 +29,9 @@ pub(crate) struct Board {
     /// The pit behind each pit in its column (see
     /// [`crate::ir::Place::Behind`]), or [`NONE`].
     pub behind: Vec<u16>,
+    /// The pit in front of each pit in its column (see
+    /// [`crate::ir::Place::Front`]), or [`NONE`].
+    pub front: Vec<u16>,
     /// `owner follows VAR`: where the variable's slots begin, and the
     /// value that names each player (`u32::MAX`: none does).
     pub owner_var: Option<(usize, [u32; 2])>,
@@ -81,6 +84,10 @@ impl Board {
         self.behind.get(c as usize).copied().unwrap_or(NONE)
     }
 
+    pub(crate) fn front_of(&self, c: u16) -> u16 {
+        self.front.get(c as usize).copied().unwrap_or(NONE)
+    }
+
     pub(crate) fn new(rules: &Rules) -> Board {
         let npits = rules.pits.len();
         let cells = npits + 2;
@@ -126,23 +133,27 @@ impl Board {
                 }
             }
         }
-        // Behind: one row further from the middle, the same column and owner.
-        let behind: Vec<u16> = rules
-            .pits
-            .iter()
-            .map(|pit| {
-                let row = if 2 * pit.row < nrows {
-                    pit.row.checked_sub(1)
-                } else {
-                    Some(pit.row + 1)
-                };
-                row.and_then(|r| rules.rows.get(r))
-                    .and_then(|r| r.pits.get(pit.column))
-                    .copied()
-                    .filter(|&b| rules.pits[b as usize].owner == pit.owner)
-                    .unwrap_or(NONE)
-            })
-            .collect();
+        // Behind: one row further from the middle, the same column and
+        // owner; in front: one row nearer it.
+        let step = |outward: bool| -> Vec<u16> {
+            rules
+                .pits
+                .iter()
+                .map(|pit| {
+                    let row = if (2 * pit.row < nrows) == outward {
+                        pit.row.checked_sub(1)
+                    } else {
+                        Some(pit.row + 1)
+                    };
+                    row.and_then(|r| rules.rows.get(r))
+                        .and_then(|r| r.pits.get(pit.column))
+                        .copied()
+                        .filter(|&b| rules.pits[b as usize].owner == pit.owner)
+                        .unwrap_or(NONE)
+                })
+                .collect()
+        };
+        let (behind, front) = (step(true), step(false));
         let mut owner: Vec<Player> = rules.pits.iter().map(|p| p.owner).collect();
         owner.extend([0, 1]);
         let sides = [0u8, 1].map(|p| {
@@ -231,6 +242,7 @@ impl Board {
                 .cloned(),
             opposite,
             behind,
+            front,
             owner_var,
             owner,
             sides,

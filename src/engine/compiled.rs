@@ -35,6 +35,7 @@ pub(crate) enum P {
     Here,
     Opposite(Box<P>),
     Behind(Box<P>),
+    Front(Box<P>),
     /// So many steps along a mover's track (back, when negative).
     Along(Box<P>, i32, Player),
     /// So many steps the way the sowing going on goes (back, when
@@ -319,7 +320,9 @@ fn reads(c: &C, part: &Picks) -> bool {
             return true;
         }
         match p {
-            P::Opposite(p) | P::Behind(p) | P::Along(p, ..) | P::Ahead(p, ..) => place(p, part),
+            P::Opposite(p) | P::Behind(p) | P::Front(p) | P::Along(p, ..) | P::Ahead(p, ..) => {
+                place(p, part)
+            }
             P::First(r) => region(r, part),
             P::StoreOf(w) | P::NamedOf(_, w) => who(w, part),
             P::Cell(_) | P::Last | P::Origin | P::Lifted | P::Here => false,
@@ -1119,6 +1122,10 @@ impl Compiler<'_> {
             Place::Behind(inner) => match self.place(inner, k) {
                 P::Cell(c) => P::Cell(self.board.behind_of(c)),
                 dynamic => P::Behind(Box::new(dynamic)),
+            },
+            Place::Front(inner) => match self.place(inner, k) {
+                P::Cell(c) => P::Cell(self.board.front_of(c)),
+                dynamic => P::Front(Box::new(dynamic)),
             },
             Place::First(r) => match self.region(r, k) {
                 R::Cells(cells) => P::Cell(cells.first().copied().unwrap_or(NONE)),

@@ -847,6 +847,10 @@ pub enum Place {
     /// The pit behind this one in its column, one row further from the
     /// middle of the board, of the same owner (none where there is none).
     Behind(Box<Place>),
+    /// The pit in front of this one in its column, one row nearer the
+    /// middle of the board, of the same owner (none where there is none:
+    /// an inner row's).
+    Front(Box<Place>),
     /// The place so many steps on along the mover's track (back along it,
     /// when negative), as the track is listed: `next(last)`, `prev(last, 2)`.
     Along(Box<Place>, i32),

@@ -368,6 +368,7 @@ impl Moment {
                 actions_see: PLAYED,
                 actions: &[
                     K::Capture,
+                    K::Remove,
                     K::Resow,
                     K::Relay,
                     K::Again,
@@ -414,7 +415,7 @@ impl Moment {
                     foresees: true,
                     ..PLAYED
                 },
-                actions: &[K::Capture, K::Set],
+                actions: &[K::Capture, K::Remove, K::Set],
                 order: Order::Every,
             },
             Moment::End => &MomentSpec {

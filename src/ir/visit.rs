@@ -119,9 +119,11 @@ impl<'a> Node<'a> {
             Node::Place(p) => match p {
                 Place::Pit(_) | Place::Last | Place::Origin | Place::Lifted | Place::Here => {}
                 Place::Store(w) | Place::Named(_, w) => f(Node::Who(w)),
-                Place::Opposite(p) | Place::Behind(p) | Place::Along(p, _) | Place::Ahead(p, _) => {
-                    f(Node::Place(p))
-                }
+                Place::Opposite(p)
+                | Place::Behind(p)
+                | Place::Front(p)
+                | Place::Along(p, _)
+                | Place::Ahead(p, _) => f(Node::Place(p)),
                 Place::First(r) => f(Node::Region(r)),
             },
             Node::Who(w) => match w {

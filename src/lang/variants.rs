@@ -173,6 +173,10 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "mankala",
     "mangala-turkey",
     "ntyenge",
+    "sute",
+    "hawalis",
+    "moruba",
+    "chiana-wa-bwalo",
 ];
 
 /// The source of a shipped variant.

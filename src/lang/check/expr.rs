@@ -129,6 +129,7 @@ pub const FUNCTIONS: &[&str] = &[
     "owner",
     "opposite",
     "behind",
+    "front",
     "next",
     "prev",
     "ahead",
@@ -867,6 +868,10 @@ impl<'a> Lowerer<'a> {
             "behind" => {
                 self.arity(name, span, args, 1, "behind(opposite(last))")?;
                 Some(Value::Place(Place::Behind(Box::new(self.place(&args[0])?))))
+            }
+            "front" => {
+                self.arity(name, span, args, 1, "front(last)")?;
+                Some(Value::Place(Place::Front(Box::new(self.place(&args[0])?))))
             }
             "next" | "prev" | "ahead" | "back" => {
                 // next(PLACE), next(PLACE, N): N steps along the mover's

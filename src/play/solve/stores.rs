@@ -80,6 +80,7 @@ impl<'a> Guards<'a> {
             | Place::Named(..)
             | Place::Opposite(_)
             | Place::Behind(_)
+            | Place::Front(_)
             | Place::First(_)
             | Place::Here
             | Place::Origin
