@@ -177,6 +177,10 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "hawalis",
     "moruba",
     "chiana-wa-bwalo",
+    "vai-lung-thlan",
+    "adidada",
+    "aw-li-on-nam-ot-tjin",
+    "hoyito",
 ];
 
 /// The source of a shipped variant.
