@@ -41,9 +41,10 @@ pub(crate) struct Abilities {
     pub passes: bool,
     /// Sowings are judged seed by seed (`drop` rules, `skip when`).
     pub judges_drops: bool,
-    /// Seeds may leave the game during a turn (`remove`): the seeds in
-    /// play are counted again after each.
-    pub removes: bool,
+    /// The seeds in play are counted again after each turn: seeds may
+    /// leave the game during one (`remove`), or sowings are judged seed by
+    /// seed.
+    pub recounts: bool,
     /// Some end rule reads `total` (bound into the end rules per game).
     pub ends_read_total: bool,
     /// The position a turn starts from must be kept: some rule reads
@@ -125,7 +126,7 @@ impl Abilities {
                 crate::ir::visit::Root::End(e).any(&|n| matches!(n, Node::Num(Num::Total | Num::OutOfPlay)))
             }),
             judges_drops,
-            removes: rules.loses_seeds(),
+            recounts: judges_drops || rules.loses_seeds(),
             looks_before_turns: rules
                 .ends
                 .iter()

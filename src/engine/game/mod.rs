@@ -474,7 +474,7 @@ impl Game {
         };
         st.cut = applied.cut;
         st.played(e, mover, false);
-        if applied.cut || e.can.judges_drops || e.can.removes {
+        if applied.cut || e.can.recounts {
             // Seeds may have left the game: the total is counted again.
             st.recount(e);
         }
