@@ -233,15 +233,11 @@ pub fn show(body: &[u8]) -> Answer {
 /// whether who moves first is chosen (`first`) rather than ruled.
 fn described(v: &Variant) -> Value {
     let r = &v.engine.rules;
-    let options: Vec<Value> = r
-        .options
-        .iter()
-        .map(|o| json!({ "name": o.name, "value": o.value, "choices": o.choices }))
-        .collect();
+    let board = crate::json::variant(v);
     json!({
         "ok": true, "name": v.name(), "title": r.title, "show": load::show(v),
-        "options": options, "players": r.players, "first_chosen": r.setup.first_chosen,
-        "board": crate::json::variant(v),
+        "options": board["options"], "players": r.players,
+        "first_chosen": r.setup.first_chosen, "board": board,
     })
 }
 
