@@ -270,10 +270,7 @@ fn rules_of(name: &str) -> String {
 /// A Ludii game's proof: its Ludii name and file, the source Ludii cites
 /// (its rules page's), and its data counted.
 fn ludii_proof(name: &str, data: &std::path::Path) -> String {
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(data).unwrap())
-        .read_to_string(&mut text)
-        .unwrap();
+    let text = common::gunzip(data);
     let mut lines = text.lines();
     let layout: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
     let (mut games, mut positions, mut moves) = (0, 0, 0);
@@ -311,10 +308,7 @@ fn proof_of(name: &str) -> String {
     }
     let data = root().join(format!("tests/oracles/catalogue/{name}.jsonl.gz"));
     if data.exists() {
-        let mut text = String::new();
-        flate2::read::GzDecoder::new(std::fs::File::open(&data).unwrap())
-            .read_to_string(&mut text)
-            .unwrap();
+        let text = common::gunzip(&data);
         let (mut games, mut positions, mut moves) = (0, 0, 0);
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let r: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -10,8 +10,6 @@
 
 mod common;
 
-use std::io::Read;
-
 use serde_json::{json, Value};
 use sow::{Game, Outcome, Variant};
 
@@ -20,12 +18,7 @@ type Records = Vec<Value>;
 
 /// The games of an oracle file, by index.
 fn games(slug: &str) -> Vec<Records> {
-    let path = common::oracle(&format!("catalogue/{slug}.jsonl.gz"));
-    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = common::gunzip(&common::oracle(&format!("catalogue/{slug}.jsonl.gz")));
     let mut games: Vec<Records> = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let r: Value = serde_json::from_str(line).expect("a JSON record");

@@ -17,7 +17,6 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::Read;
 
 use rayon::prelude::*;
 use serde_json::Value;
@@ -268,11 +267,7 @@ fn read_move(text: &str) -> Move {
 }
 
 fn read(slug: &str) -> Oracle {
-    let path = folder().join(format!("{slug}.txt.gz"));
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(&path).unwrap())
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = common::gunzip(&folder().join(format!("{slug}.txt.gz")));
     let mut lines = text.lines();
     let layout: Value = serde_json::from_str(lines.next().expect("a layout")).unwrap();
     assert_eq!(layout["format"], "sow-ludii-1", "{slug}");

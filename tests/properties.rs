@@ -42,12 +42,7 @@ fn must_finish(name: &str) -> usize {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let ludii = root.join(format!("tests/oracles/ludii/{name}.txt.gz"));
     if ludii.exists() {
-        let mut text = String::new();
-        std::io::Read::read_to_string(
-            &mut flate2::read::GzDecoder::new(std::fs::File::open(&ludii).unwrap()),
-            &mut text,
-        )
-        .unwrap();
+        let text = gunzip(&ludii);
         // Ludii's games stop at 600 plies (`capped`).
         let ended = text
             .lines()
@@ -65,12 +60,7 @@ fn must_finish(name: &str) -> usize {
             _ => 190,
         };
     }
-    let mut text = String::new();
-    std::io::Read::read_to_string(
-        &mut flate2::read::GzDecoder::new(std::fs::File::open(&data).unwrap()),
-        &mut text,
-    )
-    .unwrap();
+    let text = gunzip(&data);
     let mut ended = std::collections::BTreeSet::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let r: serde_json::Value = serde_json::from_str(line).unwrap();

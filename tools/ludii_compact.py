@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Makes `tests/oracles/ludii/SLUG.txt.gz` from Ludii's data (format "1").
 
-Run by hand when new data arrives:
+Run by hand when new data arrives, SOURCE being the folder of Ludii's
+files as they arrive (format "1", `SLUG.jsonl.gz`):
 
-    python3 tools/ludii_compact.py ../shared/oracles/ludii tests/oracles/ludii
+    python3 tools/ludii_compact.py SOURCE tests/oracles/ludii [SLUG...]
 
 The output keeps what `tests/ludii.rs` compares and drops Ludii's own
 bookkeeping (move descriptions, applied actions, variables, values,

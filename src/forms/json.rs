@@ -940,15 +940,7 @@ pub fn variant(variant: &Variant) -> Value {
         })
         .collect();
     let stores: Vec<Value> = (0..r.players.len())
-        .filter_map(|p| {
-            r.stores[p].map(|side| {
-                let side = match side {
-                    crate::ir::Store::Left => "left",
-                    crate::ir::Store::Right => "right",
-                };
-                json!({"owner": name(p as u8), "side": side})
-            })
-        })
+        .filter_map(|p| r.stores[p].map(|side| json!({"owner": name(p as u8), "side": side})))
         .collect();
     let hands: Vec<String> = if r.uses_hands() {
         r.players.clone()

@@ -50,6 +50,16 @@ pub fn oracle_in(root: &std::path::Path, path: &str) -> Result<PathBuf, String> 
     }
 }
 
+/// The text of a gzip file (the oracle data): a test whose file is
+/// missing or damaged fails saying which.
+pub fn gunzip(path: &std::path::Path) -> String {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(file), &mut text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text
+}
+
 /// Reads a JSON Lines file.
 pub fn jsonl(path: &std::path::Path) -> Vec<serde_json::Value> {
     let text = std::fs::read_to_string(path)
