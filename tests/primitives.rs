@@ -1432,3 +1432,47 @@ score out_of_play + seeds(side(player))
         err.message
     );
 }
+
+/// `again from PLACE`: the mover moves again, and that next turn is the
+/// sowing of the pit named, its only legal turn (the `start` rules do not
+/// judge it: here it is the opponent's); the place is kept in the
+/// position's `state` (`resume`) until that turn is played.
+#[test]
+fn again_from_a_place_is_a_turn_of_its_own_from_that_pit() {
+    let v = variant(&board(
+        "",
+        "rule lap at land when seeds(last) > 1 {
+  again from last
+}",
+    ));
+    let resume = v
+        .engine
+        .rules
+        .vars
+        .iter()
+        .position(|x| x.name == "resume")
+        .expect("`again from` keeps `resume`");
+    let slot = v.engine.var_base(resume);
+    // South's C sows into D and a; a had a seed: South moves again, from a.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 2, 0, 1, 0, 0, 1], [0, 0], 0);
+    assert_eq!(g.position().vars[slot], 0, "none to begin with");
+    g.play(turn(&g, "C")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [1, 0, 0, 1, 2, 0, 0, 1]);
+    assert_eq!(g.position().to_move, Some(0), "South again");
+    assert_eq!(
+        legal_labels(&g),
+        ["a"],
+        "only the pit named, though it is North's"
+    );
+    let saved = sow::json::position(&v, &g);
+    assert_eq!(saved["state"]["resume"], "a");
+    let back = sow::json::read_position(&v, &saved.to_string()).unwrap();
+    assert_eq!(back.legal_turns(), g.legal_turns());
+    // a's two seeds to b and c: c is empty, so the turn ends and North
+    // moves, from any of its pits.
+    g.play(turn(&g, "a")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [1, 0, 0, 1, 0, 1, 1, 1]);
+    assert_eq!(g.position().to_move, Some(1));
+    assert_eq!(g.position().vars[slot], 0, "cleared by the turn after");
+    assert_eq!(g.legal_turns().len(), 3);
+}

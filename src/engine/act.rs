@@ -44,6 +44,9 @@ pub(crate) struct Effects {
     pub resows: bool,
     /// The mover moves again.
     pub again: bool,
+    /// The pit the mover's next turn sows (`again from PLACE`; [`NONE`]
+    /// where that place is none).
+    pub resume: Option<u16>,
     /// The turn is not legal.
     pub forbid: bool,
 }
@@ -175,6 +178,10 @@ impl Engine {
             A::RelayFrom(place) => {
                 fx.relay = Some(None);
                 fx.relay_from = Some(self.place(place, &site.ctx(pos)));
+            }
+            A::AgainFrom(place) => {
+                fx.again = true;
+                fx.resume = Some(self.place(place, &site.ctx(pos)));
             }
             A::Remove(place) => {
                 let c = self.place(place, &site.ctx(pos));

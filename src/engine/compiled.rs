@@ -466,6 +466,8 @@ pub(crate) enum A {
     /// `relay forward|backward`: on, going this way.
     RelayGoing(Direction),
     Again,
+    /// The mover moves again, from this pit only.
+    AgainFrom(P),
     Stop,
     Cancel,
     Forbid,
@@ -543,6 +545,7 @@ impl Steer {
             | A::RemoveRegion(_)
             | A::RelayFrom(_)
             | A::RelayGoing(_)
+            | A::AgainFrom(_)
             | A::Divide(..)
             | A::Fill(..)
             | A::First(_) => return false,
@@ -597,6 +600,7 @@ impl A {
             | A::RelayFrom(_)
             | A::RelayGoing(_)
             | A::Again
+            | A::AgainFrom(_)
             | A::Stop
             | A::Cancel
             | A::Collect
@@ -784,6 +788,7 @@ fn action_cost(a: &A) -> u64 {
         | A::RelayFrom(_)
         | A::RelayGoing(_)
         | A::Again
+        | A::AgainFrom(_)
         | A::Stop
         | A::Cancel
         | A::Forbid
@@ -1399,6 +1404,7 @@ impl Compiler<'_> {
                 Heading::Backward | Heading::Left | Heading::Right => Direction::Backward,
             }),
             Action::Again => A::Again,
+            Action::AgainFrom(p) => A::AgainFrom(self.place(p, k)),
             Action::Stop => A::Stop,
             Action::Cancel => A::Cancel,
             Action::Forbid => A::Forbid,

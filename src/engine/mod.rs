@@ -79,6 +79,8 @@ pub struct Engine {
     round_winner: Option<(usize, [u32; 3])>,
     /// `passes`: its slot, and the most it counts.
     passes: Option<(usize, u32)>,
+    /// `resume`: its slot (0 there for none, else 1 + the pit).
+    resume: Option<usize>,
     /// The reasons an outcome gives: each end rule's name, then
     /// [`ENDLESS`].
     reasons: Vec<std::sync::Arc<str>>,
@@ -207,12 +209,14 @@ impl Engine {
             let (low, high) = rules.vars[v].numbers.unwrap_or_default();
             (board.var_base[v], (high - low) as u32)
         });
+        let resume = rules.resume.map(|v| board.var_base[v]);
         Engine {
             next_player: [0, 1].map(|p| rules.next_player(p)),
             last_mover,
             starter,
             round_winner,
             passes,
+            resume,
             reasons: rules
                 .ends
                 .iter()
@@ -359,6 +363,29 @@ impl Engine {
             } else {
                 0
             };
+        }
+    }
+
+    /// Notes in a position the pit the mover's next turn must sow (`again
+    /// from`), or none.
+    #[inline]
+    pub(crate) fn note_resume(&self, pos: &mut Position, pit: Option<u16>) {
+        if let Some(slot) = self.resume {
+            // (A place that is none, or a store, names no pit: the mover
+            // moves again as after a plain `again`.)
+            pos.vars[slot] = pit
+                .filter(|&p| (p as usize) < self.board.npits)
+                .map_or(0, |p| p as u32 + 1);
+        }
+    }
+
+    /// The pit the player to move must sow next (`again from`), if the
+    /// turn before named one.
+    #[inline]
+    pub(crate) fn resumed(&self, pos: &Position) -> Option<u16> {
+        match pos.vars[self.resume?] {
+            0 => None,
+            v => Some(v as u16 - 1),
         }
     }
 

@@ -25,6 +25,9 @@ pub(crate) struct Applied {
     pub forbidden: bool,
     /// The mover moves again.
     pub again: bool,
+    /// The pit the mover's next turn sows (`again from`; [`NONE`] where
+    /// the place named is none), if a rule named one.
+    pub resume: Option<u16>,
     /// Some seeds were captured.
     pub captured: bool,
     /// Some captured seeds went into a store.
@@ -400,6 +403,9 @@ impl Engine {
                     at.dir = d;
                 }
                 out.again |= fx.again;
+                if fx.resume.is_some() {
+                    out.resume = fx.resume;
+                }
                 out.forbidden |= fx.forbid;
                 if !acts.taken.is_empty() {
                     let put = self.judge_capture(

@@ -96,6 +96,11 @@ pub struct Rules {
     /// it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passes: Option<usize>,
+    /// The variable (an index in `vars`, named `resume`; its values `none`
+    /// and then every pit's label, in pit order) the engine sets to the
+    /// pit an `again from` names, and clears after every other turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resume: Option<usize>,
     /// Marks the text board draws after a pit's label where they hold.
     pub marks: Vec<Mark>,
     /// The choices the variant leaves open, each with the value in force.
@@ -724,6 +729,11 @@ pub enum Action {
     First(Who),
     /// The mover moves again.
     Again,
+    /// The mover moves again, from a place: the next turn is the sowing of
+    /// that pit (its only legal turn; the `start` rules do not judge it),
+    /// a decision of its own, as Ludii's `(moveAgain)` with its last hole
+    /// sowed. The engine keeps the place (the variable named `resume`).
+    AgainFrom(Place),
     /// The turn ends.
     Stop,
     /// The seeds taken by this capture go back where they were.

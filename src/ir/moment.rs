@@ -172,7 +172,7 @@ pub enum ActionKind {
     Resow,
     /// `relay [N]`
     Relay,
-    /// `again`
+    /// `again [from PLACE]`
     Again,
     /// `stop`
     Stop,
@@ -257,7 +257,7 @@ impl Action {
             Action::Set { .. } | Action::SetPlayer { .. } | Action::SetNumber { .. } => {
                 ActionKind::Set
             }
-            Action::Again => ActionKind::Again,
+            Action::Again | Action::AgainFrom(_) => ActionKind::Again,
             Action::Stop => ActionKind::Stop,
             Action::Cancel => ActionKind::Cancel,
             Action::Forbid => ActionKind::Forbid,

@@ -182,7 +182,9 @@ impl Action {
                 }
             }
             Action::Resow { from, .. } => f(Node::Place(from)),
-            Action::Remove(place) | Action::RelayFrom(place) => f(Node::Place(place)),
+            Action::Remove(place) | Action::RelayFrom(place) | Action::AgainFrom(place) => {
+                f(Node::Place(place))
+            }
             Action::RemoveRegion(region) => f(Node::Region(region)),
             Action::Divide { region, odd, .. } => {
                 f(Node::Region(region));

@@ -181,6 +181,18 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "adidada",
     "aw-li-on-nam-ot-tjin",
     "hoyito",
+    "jodu",
+    "chongka",
+    "chungcajon",
+    "meusueb",
+    "yovodi",
+    "french-wari",
+    "tap-urdy",
+    "wouri",
+    "pachgarhwa",
+    "en-gehe",
+    "altiev",
+    "boukerourou",
 ];
 
 /// The source of a shipped variant.

@@ -490,6 +490,9 @@ impl Game {
         if !e.plan[mover as usize].after.is_empty() {
             st.after_turn(&self.engine, &applied);
         }
+        if applied.again {
+            e.note_resume(&mut st.pos, applied.resume);
+        }
         st.pos.to_move = Some(if applied.again {
             mover
         } else {
@@ -890,6 +893,7 @@ impl State {
         self.round_over = false;
         e.note_mover(&mut self.pos, mover);
         e.note_pass(&mut self.pos, passed);
+        e.note_resume(&mut self.pos, None);
     }
 
     /// Counts the seeds in play again, binding the new total into the end
@@ -929,7 +933,27 @@ impl State {
             Ways::Always(d) => Some(d.is_none()),
             Ways::ByPit(_) => None,
         };
-        for cand in &plan.candidates[phase] {
+        // After `again from`, the one pit named (the start rules do not
+        // judge it), where it has seeds to sow.
+        let resumed = match e.resumed(&self.pos) {
+            Some(pit) if self.pos.to_move == Some(mover) => Some(pit),
+            Some(_) | None => None,
+        };
+        if let Some(pit) = resumed {
+            if self.pos.cells[pit as usize] > 0 {
+                if e.way(mover, &self.pos, pit).is_some() {
+                    self.legal.push(Turn::from_pit(pit, Turn::NO_LETTER));
+                } else {
+                    for (i, letter) in e.rules.notation.letters.iter().enumerate() {
+                        if e.heading(mover, pit, letter.heading).is_some() {
+                            self.legal.push(Turn::from_pit(pit, i as u8));
+                        }
+                    }
+                }
+            }
+        }
+        let resuming = resumed.is_some();
+        for cand in plan.candidates[phase].iter().filter(|_| !resuming) {
             // One turn per letter that means a direction from this pit
             // where the direction is chosen, else one turn with none.
             let chosen = always.unwrap_or_else(|| e.way(mover, &self.pos, cand.pit).is_none());
@@ -957,12 +981,13 @@ impl State {
                 }
             }
         }
-        if !plan.start_prefers[phase].is_empty() {
+        if !plan.start_prefers[phase].is_empty() && !resuming {
             self.start_preferences(e, mover, phase);
         }
-        if let Some((store, _)) = plan.from_store {
+        if let (Some((store, _)), false) = (&plan.from_store, resuming) {
             // One turn for each count the store can sow (see
             // `limits::MAX_STORE_TURN`).
+            let store = *store;
             let held = self.pos.cells[store as usize].min(crate::limits::MAX_STORE_TURN);
             for seeds in 1..=held {
                 self.legal.push(Turn::from_store(store, seeds));

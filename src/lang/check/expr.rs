@@ -150,8 +150,12 @@ pub const ROUND_WINNER: &str = "round_winner";
 /// The turns passed in a row just before now (0 after a turn that is not
 /// a pass), a number the engine keeps where a file reads it.
 pub const PASSES: &str = "passes";
+/// The pit the mover goes on from after an `again from` (`none` after any
+/// other turn), a variable of the game the engine keeps where a file
+/// says `again from` or reads it.
+pub const RESUME: &str = "resume";
 /// The variables of the game the engine keeps, never a rule's to set.
-pub const KEPT: &[&str] = &[LAST_MOVER, STARTER, ROUND_WINNER, PASSES];
+pub const KEPT: &[&str] = &[LAST_MOVER, STARTER, ROUND_WINNER, PASSES, RESUME];
 
 /// The built-in words, for "did you mean".
 pub const WORDS: &[&str] = &[
@@ -177,6 +181,7 @@ pub const WORDS: &[&str] = &[
     "captured",
     "sowings",
     "passes",
+    "resume",
 ];
 
 /// Lowers expressions in a scope, collecting diagnostics.
@@ -633,7 +638,7 @@ impl<'a> Lowerer<'a> {
                 )?;
                 Value::Place(Place::Origin)
             }
-            word @ (LAST_MOVER | STARTER | ROUND_WINNER | PASSES) => {
+            word @ (LAST_MOVER | STARTER | ROUND_WINNER | PASSES | RESUME) => {
                 // The player who played the turn that led here, who moved
                 // first in the round, who won the last round, the turns
                 // passed in a row: variables of the game the checker

@@ -555,6 +555,18 @@ impl Checker {
                 numbers: Some((0, players.len() as i64)),
             });
         }
+        if again_from(statements) || mentions(statements, expr::RESUME) {
+            // The pit an `again from` names for the mover's next turn:
+            // `none`, then every pit by its label.
+            self.vars.push(Var {
+                name: expr::RESUME.to_string(),
+                scope: VarScope::Game,
+                values: std::iter::once("none".to_string())
+                    .chain(self.pits.iter().map(|p| p.label.clone()))
+                    .collect(),
+                numbers: None,
+            });
+        }
         for (word, none) in [
             (expr::LAST_MOVER, true),
             (expr::STARTER, false),
@@ -793,10 +805,19 @@ impl Checker {
             starter: self.vars.iter().position(|v| v.name == expr::STARTER),
             round_winner: self.vars.iter().position(|v| v.name == expr::ROUND_WINNER),
             passes: self.vars.iter().position(|v| v.name == expr::PASSES),
+            resume: self.vars.iter().position(|v| v.name == expr::RESUME),
             marks,
             options: self.settings.clone(),
         })
     }
+}
+
+/// Whether a rule says `again from PLACE`.
+fn again_from(statements: &[Statement]) -> bool {
+    statements.iter().any(|s| {
+        (s.word.name == "again" && s.args.first().and_then(Expr::as_word) == Some("from"))
+            || s.block.as_ref().is_some_and(|(_, b)| again_from(b))
+    })
 }
 
 /// Whether a word appears anywhere in the statements' expressions.

@@ -128,6 +128,7 @@ impl Checker {
                 | Action::SetPlayer { .. }
                 | Action::SetNumber { .. }
                 | Action::Again
+                | Action::AgainFrom(_)
                 | Action::Stop
                 | Action::Cancel
                 | Action::Forbid
@@ -277,7 +278,26 @@ impl Checker {
                     None
                 }
             },
-            ActionKind::Again => no_args(self, Action::Again),
+            ActionKind::Again => match (st.args.as_slice(), &st.tail) {
+                ([], None) => Some(Action::Again),
+                ([f, p], None) if f.as_word() == Some("from") => {
+                    let mut lw = Lowerer::new(scope(ctx));
+                    let place = lw.place(p);
+                    self.diagnostics.append(&mut lw.diagnostics);
+                    Some(Action::AgainFrom(place?))
+                }
+                _ => {
+                    self.err(
+                        Diagnostic::at(
+                            st.span,
+                            "`again` takes nothing, or `from` and a place",
+                            "unexpected arguments",
+                        )
+                        .hint("write `again` (the mover moves again) or `again from last` (again, from that pit only)"),
+                    );
+                    None
+                }
+            },
             ActionKind::Stop => no_args(self, Action::Stop),
             ActionKind::Cancel => no_args(self, Action::Cancel),
             ActionKind::Forbid => no_args(self, Action::Forbid),
