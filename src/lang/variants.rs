@@ -193,6 +193,13 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "en-gehe",
     "altiev",
     "boukerourou",
+    "tsoro",
+    "dabuda",
+    "kay",
+    "nchayo",
+    "muvalavala-quioco",
+    "muvalavala-luena",
+    "owela-benguela",
 ];
 
 /// The source of a shipped variant.
