@@ -44,9 +44,6 @@ pub(crate) struct Effects {
     pub resows: bool,
     /// The mover moves again.
     pub again: bool,
-    /// The pit the mover's next turn sows (`again from PLACE`; [`NONE`]
-    /// where that place is none).
-    pub resume: Option<u16>,
     /// The turn is not legal.
     pub forbid: bool,
 }
@@ -181,7 +178,8 @@ impl Engine {
             }
             A::AgainFrom(place) => {
                 fx.again = true;
-                fx.resume = Some(self.place(place, &site.ctx(pos)));
+                let pit = self.place(place, &site.ctx(pos));
+                self.note_resume(pos, Some(pit));
             }
             A::Remove(place) => {
                 let c = self.place(place, &site.ctx(pos));

@@ -25,9 +25,6 @@ pub(crate) struct Applied {
     pub forbidden: bool,
     /// The mover moves again.
     pub again: bool,
-    /// The pit the mover's next turn sows (`again from`; [`NONE`] where
-    /// the place named is none), if a rule named one.
-    pub resume: Option<u16>,
     /// Some seeds were captured.
     pub captured: bool,
     /// Some captured seeds went into a store.
@@ -161,6 +158,8 @@ impl Engine {
                 ..Applied::default()
             });
         };
+        // A pit the turn before said to go on from is gone by.
+        self.note_resume(pos, None);
         let origin = turn.pit;
         let budget = match scratch.limit {
             0 => crate::limits::turn_work(),
@@ -403,9 +402,6 @@ impl Engine {
                     at.dir = d;
                 }
                 out.again |= fx.again;
-                if fx.resume.is_some() {
-                    out.resume = fx.resume;
-                }
                 out.forbidden |= fx.forbid;
                 if !acts.taken.is_empty() {
                     let put = self.judge_capture(

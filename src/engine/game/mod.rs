@@ -439,6 +439,8 @@ impl Game {
         let mover = st.pos.to_move.unwrap_or(0);
         st.cut = false;
         st.played(e, mover, true);
+        // (A pit to go on from, whose sowing the rules forbade, is gone by.)
+        e.note_resume(&mut st.pos, None);
         st.pos.to_move = Some(e.next_player[mover as usize]);
         st.settle(&self.engine, false)
     }
@@ -489,9 +491,6 @@ impl Game {
         }
         if !e.plan[mover as usize].after.is_empty() {
             st.after_turn(&self.engine, &applied);
-        }
-        if applied.again {
-            e.note_resume(&mut st.pos, applied.resume);
         }
         st.pos.to_move = Some(if applied.again {
             mover
@@ -893,7 +892,6 @@ impl State {
         self.round_over = false;
         e.note_mover(&mut self.pos, mover);
         e.note_pass(&mut self.pos, passed);
-        e.note_resume(&mut self.pos, None);
     }
 
     /// Counts the seeds in play again, binding the new total into the end
@@ -928,70 +926,11 @@ impl State {
         self.worked += std::mem::take(&mut self.scratch.work);
         let plan = &e.plan[mover as usize];
         let phase = e.phase_slot(&self.pos);
-        // The way turns are sown, where it is the same for every pit.
-        let always = match &plan.ways {
-            Ways::Always(d) => Some(d.is_none()),
-            Ways::ByPit(_) => None,
-        };
         // After `again from`, the one pit named (the start rules do not
-        // judge it), where it has seeds to sow.
-        let resumed = match e.resumed(&self.pos) {
-            Some(pit) if self.pos.to_move == Some(mover) => Some(pit),
-            Some(_) | None => None,
-        };
-        if let Some(pit) = resumed {
-            if self.pos.cells[pit as usize] > 0 {
-                if e.way(mover, &self.pos, pit).is_some() {
-                    self.legal.push(Turn::from_pit(pit, Turn::NO_LETTER));
-                } else {
-                    for (i, letter) in e.rules.notation.letters.iter().enumerate() {
-                        if e.heading(mover, pit, letter.heading).is_some() {
-                            self.legal.push(Turn::from_pit(pit, i as u8));
-                        }
-                    }
-                }
-            }
-        }
-        let resuming = resumed.is_some();
-        for cand in plan.candidates[phase].iter().filter(|_| !resuming) {
-            // One turn per letter that means a direction from this pit
-            // where the direction is chosen, else one turn with none.
-            let chosen = always.unwrap_or_else(|| e.way(mover, &self.pos, cand.pit).is_none());
-            if !chosen {
-                let allowed = match cand.seeds_within {
-                    Some((cell, lo, hi)) => {
-                        (lo..=hi).contains(&(self.pos.cells[cell as usize] as i64))
-                    }
-                    None => self.allows(e, &cand.allowed, cand.pit, Turn::NO_LETTER),
-                };
-                if allowed {
-                    self.legal.push(Turn::from_pit(cand.pit, Turn::NO_LETTER));
-                }
-                continue;
-            }
-            // What does not read the letter, judged once for the pit.
-            if !self.allows(e, &cand.unlettered, cand.pit, Turn::NO_LETTER) {
-                continue;
-            }
-            for (i, letter) in e.rules.notation.letters.iter().enumerate() {
-                if e.heading(mover, cand.pit, letter.heading).is_some()
-                    && self.allows(e, &cand.lettered, cand.pit, i as u8)
-                {
-                    self.legal.push(Turn::from_pit(cand.pit, i as u8));
-                }
-            }
-        }
-        if !plan.start_prefers[phase].is_empty() && !resuming {
-            self.start_preferences(e, mover, phase);
-        }
-        if let (Some((store, _)), false) = (&plan.from_store, resuming) {
-            // One turn for each count the store can sow (see
-            // `limits::MAX_STORE_TURN`).
-            let store = *store;
-            let held = self.pos.cells[store as usize].min(crate::limits::MAX_STORE_TURN);
-            for seeds in 1..=held {
-                self.legal.push(Turn::from_store(store, seeds));
-            }
+        // judge it); else every starting pit the rules allow.
+        match e.resumed(&self.pos) {
+            Some(pit) if self.pos.to_move == Some(mover) => self.resumed_turns(e, mover, pit),
+            Some(_) | None => self.starting_turns(e, mover, phase),
         }
         let flags = !e.rules.notation.flags.is_empty();
         let judging = self.judging(e, mover, phase);
@@ -1029,6 +968,75 @@ impl State {
             self.judge_turns(e, mover, phase)?;
         }
         Ok(())
+    }
+
+    /// The turns of a mover going on from a pit (`again from`): that pit's
+    /// sowing, where it has seeds (one turn per letter where the
+    /// direction is chosen).
+    fn resumed_turns(&mut self, e: &Engine, mover: Player, pit: u16) {
+        if self.pos.cells[pit as usize] == 0 {
+            return;
+        }
+        if e.way(mover, &self.pos, pit).is_some() {
+            self.legal.push(Turn::from_pit(pit, Turn::NO_LETTER));
+            return;
+        }
+        for (i, letter) in e.rules.notation.letters.iter().enumerate() {
+            if e.heading(mover, pit, letter.heading).is_some() {
+                self.legal.push(Turn::from_pit(pit, i as u8));
+            }
+        }
+    }
+
+    /// The turns the `start` rules allow `mover` (and the store's, where
+    /// the mover may sow from it), before the `turn` rules judge them.
+    #[inline(always)]
+    fn starting_turns(&mut self, e: &Engine, mover: Player, phase: usize) {
+        let plan = &e.plan[mover as usize];
+        // The way turns are sown, where it is the same for every pit.
+        let always = match &plan.ways {
+            Ways::Always(d) => Some(d.is_none()),
+            Ways::ByPit(_) => None,
+        };
+        for cand in &plan.candidates[phase] {
+            // One turn per letter that means a direction from this pit
+            // where the direction is chosen, else one turn with none.
+            let chosen = always.unwrap_or_else(|| e.way(mover, &self.pos, cand.pit).is_none());
+            if !chosen {
+                let allowed = match cand.seeds_within {
+                    Some((cell, lo, hi)) => {
+                        (lo..=hi).contains(&(self.pos.cells[cell as usize] as i64))
+                    }
+                    None => self.allows(e, &cand.allowed, cand.pit, Turn::NO_LETTER),
+                };
+                if allowed {
+                    self.legal.push(Turn::from_pit(cand.pit, Turn::NO_LETTER));
+                }
+                continue;
+            }
+            // What does not read the letter, judged once for the pit.
+            if !self.allows(e, &cand.unlettered, cand.pit, Turn::NO_LETTER) {
+                continue;
+            }
+            for (i, letter) in e.rules.notation.letters.iter().enumerate() {
+                if e.heading(mover, cand.pit, letter.heading).is_some()
+                    && self.allows(e, &cand.lettered, cand.pit, i as u8)
+                {
+                    self.legal.push(Turn::from_pit(cand.pit, i as u8));
+                }
+            }
+        }
+        if !plan.start_prefers[phase].is_empty() {
+            self.start_preferences(e, mover, phase);
+        }
+        if let Some((store, _)) = plan.from_store {
+            // One turn for each count the store can sow (see
+            // `limits::MAX_STORE_TURN`).
+            let held = self.pos.cells[store as usize].min(crate::limits::MAX_STORE_TURN);
+            for seeds in 1..=held {
+                self.legal.push(Turn::from_store(store, seeds));
+            }
+        }
     }
 
     /// Keeps the position a turn starts from, when the rules read it (or a
