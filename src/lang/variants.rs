@@ -200,6 +200,9 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "muvalavala-quioco",
     "muvalavala-luena",
     "owela-benguela",
+    "hus-damara",
+    "kisolo-lali",
+    "bao-ki-arabu-zanzibar-2",
 ];
 
 /// The source of a shipped variant.
