@@ -198,8 +198,8 @@ struct Move {
 
 /// One decision: its mover (1-based, as Ludii counts), Ludii's phase (its
 /// index in the layout's list), its legal moves, the one played. (Whether
-/// it goes on Ludii's turn of the decision before, `SameTurn`, is not
-/// read: a mover moving again is compared as any other decision.)
+/// it goes on the turn of the decision before, Ludii's same mover moving
+/// again, is not read: a mover moving again is compared as any other decision.)
 struct Ply {
     mover: u8,
     phase: usize,

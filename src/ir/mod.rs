@@ -731,8 +731,8 @@ pub enum Action {
     Again,
     /// The mover moves again, from a place: the next turn is the sowing of
     /// that pit (its only legal turn; the `start` rules do not judge it),
-    /// a decision of its own, as Ludii's `(moveAgain)` with its last hole
-    /// sowed. The engine keeps the place (the variable named `resume`).
+    /// a decision of its own, as Ludii asks its mover again to sow on from
+    /// the last hole sowed. The engine keeps the place (the variable named `resume`).
     AgainFrom(Place),
     /// The turn ends.
     Stop,
