@@ -77,7 +77,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "jimafesosh",
     "kanji-guti",
     "katra",
-    "katra-boaoaka",
     "katro",
     "khrour",
     "khutka-boia",

@@ -1476,3 +1476,63 @@ fn again_from_a_place_is_a_turn_of_its_own_from_that_pit() {
     assert_eq!(g.position().vars[slot], 0, "cleared by the turn after");
     assert_eq!(g.legal_turns().len(), 3);
 }
+
+/// `again from` goes on the way the turn that named it was written: where
+/// the mover chose the direction, the next lap keeps it.
+#[test]
+fn again_from_keeps_the_way_the_turn_went() {
+    let v = variant(&board_text(
+        "direction choose",
+        "seeds(origin) > 0",
+        "notation {
+  letter f: forward
+  letter b: backward
+}
+rule lap at land when seeds(last) > 1 {
+  again from last
+}
+end done when seeds(side(mover)) == 0",
+    ));
+    let start = [1, 1, 1, 0, 1, 0, 0, 0];
+    let mut g = game_from(&v.engine, &LABELS, &start, [0, 0], 0);
+    assert_eq!(legal_labels(&g), ["Ab", "Af", "Bb", "Bf", "Cb", "Cf"]);
+    // B forward falls into C, which had a seed: C, forward only.
+    g.play(turn(&g, "Bf")).unwrap();
+    assert_eq!(legal_labels(&g), ["Cf"]);
+    assert_eq!(sow::json::position(&v, &g)["state"]["resume"], "Cf");
+    // B backward falls into A: A, backward only.
+    let mut g = game_from(&v.engine, &LABELS, &start, [0, 0], 0);
+    g.play(turn(&g, "Bb")).unwrap();
+    assert_eq!(legal_labels(&g), ["Ab"]);
+    let saved = sow::json::position(&v, &g);
+    assert_eq!(saved["state"]["resume"], "Ab");
+    let back = sow::json::read_position(&v, &saved.to_string()).unwrap();
+    assert_eq!(back.legal_turns(), g.legal_turns());
+    // A's two seeds backward: into d, then c (empty): North's turn.
+    g.play(turn(&g, "Ab")).unwrap();
+    assert_eq!(g.position().to_move, Some(1));
+}
+
+/// The pit `again from` names is the mover's alone: a look at what another
+/// player could do (`no_legal_turn`) sees all of that player's pits.
+#[test]
+fn again_from_binds_the_mover_not_a_player_looked_at() {
+    let v = variant(&board(
+        "",
+        "rule lap at land when seeds(last) > 1 {
+  again from last
+}
+end stuck when last_mover != none and no_legal_turn(opponent(last_mover))",
+    ));
+    // South's B sows into C, which had a seed: South is to go on from C.
+    // North has no seed: it could not move, whatever South does next.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 1, 1, 0, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "B")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 2, 0, 0, 0, 0, 0]);
+    assert_eq!(g.outcome().map(|o| &*o.reason), Some("stuck"));
+    // With a seed in North's a, North could move: play goes on from C.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 1, 1, 0, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "B")).unwrap();
+    assert!(g.outcome().is_none(), "North could move");
+    assert_eq!(legal_labels(&g), ["C"]);
+}

@@ -12,7 +12,7 @@ use super::eval::Ctx;
 use super::position::Position;
 use super::shown::Shown;
 use super::site::Site;
-use super::{Engine, NONE};
+use super::{Engine, Turn, NONE};
 use crate::ir::Direction;
 
 /// Seeds a capture took, not yet counted by the moment.
@@ -179,7 +179,9 @@ impl Engine {
             A::AgainFrom(place) => {
                 fx.again = true;
                 let pit = self.place(place, &site.ctx(pos));
-                self.note_resume(pos, Some(pit));
+                // The next turn goes the way this one was written.
+                let choice = site.at.map_or(Turn::NO_LETTER, |s| s.turn.choice);
+                self.note_resume(pos, Some(Turn::from_pit(pit, choice)));
             }
             A::Remove(place) => {
                 let c = self.place(place, &site.ctx(pos));

@@ -366,26 +366,43 @@ impl Engine {
         }
     }
 
-    /// Notes in a position the pit the mover's next turn must sow (`again
-    /// from`), or none.
+    /// Notes in a position the turn the mover must play next (`again
+    /// from`): a pit, sown the way the turn that named it was written (its
+    /// letter, where it had one); or none.
     #[inline]
-    pub(crate) fn note_resume(&self, pos: &mut Position, pit: Option<u16>) {
+    pub(crate) fn note_resume(&self, pos: &mut Position, next: Option<Turn>) {
         if let Some(slot) = self.resume {
             // (A place that is none, or a store, names no pit: the mover
-            // moves again as after a plain `again`.)
-            pos.vars[slot] = pit
-                .filter(|&p| (p as usize) < self.board.npits)
-                .map_or(0, |p| p as u32 + 1);
+            // moves again as after a plain `again`.) The values: none,
+            // then each pit with no letter and with each letter in turn.
+            let stride = self.rules.notation.letters.len() as u32 + 1;
+            pos.vars[slot] = next
+                .filter(|t| (t.pit as usize) < self.board.npits)
+                .map_or(0, |t| {
+                    let letter = match t.choice {
+                        Turn::NO_LETTER => 0,
+                        l => (l as u32 + 1).min(stride - 1),
+                    };
+                    1 + t.pit as u32 * stride + letter
+                });
         }
     }
 
-    /// The pit the player to move must sow next (`again from`), if the
-    /// turn before named one.
+    /// The turn the player to move must play next (`again from`), if the
+    /// turn before named one: its pit, and the letter it keeps.
     #[inline]
-    pub(crate) fn resumed(&self, pos: &Position) -> Option<u16> {
+    pub(crate) fn resumed(&self, pos: &Position) -> Option<Turn> {
         match pos.vars[self.resume?] {
             0 => None,
-            v => Some(v as u16 - 1),
+            v => {
+                let stride = self.rules.notation.letters.len() as u32 + 1;
+                let (pit, letter) = ((v - 1) / stride, (v - 1) % stride);
+                let choice = match letter {
+                    0 => Turn::NO_LETTER,
+                    l => l as u8 - 1,
+                };
+                Some(Turn::from_pit(pit as u16, choice))
+            }
         }
     }
 

@@ -203,6 +203,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "hus-damara",
     "kisolo-lali",
     "bao-ki-arabu-zanzibar-2",
+    "katra-boaoaka",
 ];
 
 /// The source of a shipped variant.

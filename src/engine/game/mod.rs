@@ -517,6 +517,11 @@ impl Game {
     pub(crate) fn reset(&mut self, pos: &Position, to_move: Player) -> Result<(), TooLong> {
         let (e, st) = (&*self.engine, &mut self.st);
         st.pos.copy_from(pos);
+        if st.pos.to_move != Some(to_move) {
+            // A pit `again from` named is the mover's to go on from, not
+            // another player's.
+            e.note_resume(&mut st.pos, None);
+        }
         st.pos.to_move = Some(to_move);
         st.seen.clear();
         st.repeated = false;
@@ -929,8 +934,8 @@ impl State {
         // After `again from`, the one pit named (the start rules do not
         // judge it); else every starting pit the rules allow.
         match e.resumed(&self.pos) {
-            Some(pit) if self.pos.to_move == Some(mover) => self.resumed_turns(e, mover, pit),
-            Some(_) | None => self.starting_turns(e, mover, phase),
+            Some(next) => self.resumed_turns(e, mover, next),
+            None => self.starting_turns(e, mover, phase),
         }
         let flags = !e.rules.notation.flags.is_empty();
         let judging = self.judging(e, mover, phase);
@@ -971,9 +976,11 @@ impl State {
     }
 
     /// The turns of a mover going on from a pit (`again from`): that pit's
-    /// sowing, where it has seeds (one turn per letter where the
-    /// direction is chosen).
-    fn resumed_turns(&mut self, e: &Engine, mover: Player, pit: u16) {
+    /// sowing, where it has seeds, the way the turn that named it was
+    /// written (every way the mover may choose from it, where that turn
+    /// had no letter and this one needs one).
+    fn resumed_turns(&mut self, e: &Engine, mover: Player, next: Turn) {
+        let pit = next.pit;
         if self.pos.cells[pit as usize] == 0 {
             return;
         }
@@ -982,7 +989,8 @@ impl State {
             return;
         }
         for (i, letter) in e.rules.notation.letters.iter().enumerate() {
-            if e.heading(mover, pit, letter.heading).is_some() {
+            let kept = next.choice == Turn::NO_LETTER || next.choice as usize == i;
+            if kept && e.heading(mover, pit, letter.heading).is_some() {
                 self.legal.push(Turn::from_pit(pit, i as u8));
             }
         }

@@ -556,13 +556,19 @@ impl Checker {
             });
         }
         if again_from(statements) || mentions(statements, expr::RESUME) {
-            // The pit an `again from` names for the mover's next turn:
-            // `none`, then every pit by its label.
+            // The turn an `again from` names for the mover's next turn:
+            // `none`, then every pit by its label, alone (no letter) and
+            // with each letter (the way the turn that named it went), as
+            // a turn is written.
+            let letters = &self.notation.letters;
             self.vars.push(Var {
                 name: expr::RESUME.to_string(),
                 scope: VarScope::Game,
                 values: std::iter::once("none".to_string())
-                    .chain(self.pits.iter().map(|p| p.label.clone()))
+                    .chain(self.pits.iter().flat_map(|p| {
+                        std::iter::once(p.label.clone())
+                            .chain(letters.iter().map(|l| format!("{}{}", p.label, l.letter)))
+                    }))
                     .collect(),
                 numbers: None,
             });
