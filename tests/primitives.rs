@@ -274,7 +274,7 @@ fn a_chain_walks_one_row_and_takes_the_other() {
     ));
     // (A faces d, B faces c.) A's one seed ends in B, empty before: B's
     // opposite c (2) is taken; walking back from B, A is empty and its
-    // opposite d (3) is taken; then d, empty now, stops the walk.
+    // opposite d (3) is taken; then d, which holds seeds, stops the walk.
     let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 2, 3], [0, 0], 0);
     g.play(turn(&g, "A")).unwrap();
     assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 0, 0]);
@@ -291,6 +291,27 @@ fn a_chain_walks_one_row_and_takes_the_other() {
     let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 4, 2, 3], [0, 0], 0);
     g.play(turn(&g, "A")).unwrap();
     assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 0, 3]);
+}
+
+/// `chain … with PLACE`: each pit walked is taken with the place `with`
+/// names for it; the walk judges every pit on the board as it was before
+/// the chain took any (a pit taken as another's partner still counts).
+#[test]
+fn a_chain_takes_each_pit_with_its_partner_judged_before_any_is_taken() {
+    let v = variant(&board(
+        "",
+        "rule pairs at land when seeds(last) == 2 {
+  capture last to store(mover) chain backward while seeds(here) == 2 with opposite(here)
+}",
+    ));
+    // (A faces d, B c, C b, D a.) B's four seeds make C, D, a and b 2
+    // each: b is taken; back from it, a with D, then D (judged 2, though
+    // taken with a) with a, then C with b; B, emptied, stops the walk.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 4, 1, 1, 1, 1, 0, 3], [0, 0], 0);
+    g.play(turn(&g, "B")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 0, 0, 0, 3]);
+    let n = v.engine.rules.pits.len();
+    assert_eq!(g.position().cells[n], 8);
 }
 
 /// `skip lifted`: a sowing that comes round passes over the pit it
@@ -1433,18 +1454,18 @@ score out_of_play + seeds(side(player))
     );
 }
 
+/// A relay lap that is a decision of its own: `again from last`.
+const LAP: &str = "rule lap at land when seeds(last) > 1 {
+  again from last
+}";
+
 /// `again from PLACE`: the mover moves again, and that next turn is the
 /// sowing of the pit named, its only legal turn (the `start` rules do not
 /// judge it: here it is the opponent's); the place is kept in the
 /// position's `state` (`resume`) until that turn is played.
 #[test]
 fn again_from_a_place_is_a_turn_of_its_own_from_that_pit() {
-    let v = variant(&board(
-        "",
-        "rule lap at land when seeds(last) > 1 {
-  again from last
-}",
-    ));
+    let v = variant(&board("", LAP));
     let resume = v
         .engine
         .rules
@@ -1519,10 +1540,9 @@ end done when seeds(side(mover)) == 0",
 fn again_from_binds_the_mover_not_a_player_looked_at() {
     let v = variant(&board(
         "",
-        "rule lap at land when seeds(last) > 1 {
-  again from last
-}
-end stuck when last_mover != none and no_legal_turn(opponent(last_mover))",
+        &format!(
+            "{LAP}\nend stuck when last_mover != none and no_legal_turn(opponent(last_mover))"
+        ),
     ));
     // South's B sows into C, which had a seed: South is to go on from C.
     // North has no seed: it could not move, whatever South does next.

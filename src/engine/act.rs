@@ -95,6 +95,9 @@ pub(crate) struct Acts {
     writes: Vec<(usize, u32)>,
     /// The pits a `fill` fills, before it fills them.
     filled: Vec<u16>,
+    /// The pits a capture's chain walked to and found to hold, before it
+    /// takes them.
+    walked: Vec<u16>,
     /// Whether the rules run are noted in `fired` (a game traced, see
     /// [`super::Game::trace_rules`]).
     pub tracing: bool,
@@ -265,7 +268,7 @@ impl Engine {
         };
         self.take(pos, site, start, grab, &mut acts.taken);
         if let Some(ch) = chain {
-            self.chain(pos, site, start, ch, grab, &mut acts.taken);
+            self.chain(pos, site, start, ch, grab, acts);
         }
     }
 
@@ -406,9 +409,10 @@ impl Engine {
 
     /// Walks the track from `start` (or the chain's `from`) while the
     /// chain's condition holds for each pit (`here`) it steps to (every
-    /// pit, or every N-th), taking it (or the place its `taking` names);
-    /// stores are passed over, and a walk goes round the track once at
-    /// most.
+    /// pit, or every N-th), then takes each (or the place its `taking`
+    /// names), and the place its `with` names: every pit is judged on the
+    /// board as it was before the chain took any. Stores are passed over,
+    /// and a walk goes round the track once at most.
     fn chain(
         &self,
         pos: &mut Position,
@@ -416,7 +420,7 @@ impl Engine {
         start: u16,
         ch: &CChain,
         grab: Grab,
-        taken: &mut Vec<Taken>,
+        acts: &mut Acts,
     ) {
         let mover = pos.to_move.unwrap_or(0);
         let walk = match ch.direction {
@@ -430,6 +434,7 @@ impl Engine {
         if start as usize >= self.cells() {
             return;
         }
+        acts.walked.clear();
         let mut here = start;
         // Places counted towards the next step (`every N`).
         let mut counted = 0;
@@ -457,16 +462,26 @@ impl Engine {
                 continue;
             }
             counted = 0;
-            let (holds, pit) = {
+            let mut f = site.ctx(pos);
+            f.here = here;
+            if !self.cond(&ch.holds, &f) {
+                break;
+            }
+            acts.walked.push(here);
+        }
+        for i in 0..acts.walked.len() {
+            let here = acts.walked[i];
+            let (pit, with) = {
                 let mut f = site.ctx(pos);
                 f.here = here;
                 let pit = ch.taking.as_ref().map_or(here, |p| self.place(p, &f));
-                (self.cond(&ch.holds, &f), pit)
+                let with = ch.with.as_ref().map_or(NONE, |p| self.place(p, &f));
+                (pit, with)
             };
-            if !holds {
-                break;
+            self.take(pos, site, pit, grab, &mut acts.taken);
+            if with != NONE {
+                self.take(pos, site, with, grab, &mut acts.taken);
             }
-            self.take(pos, site, pit, grab, taken);
         }
     }
 

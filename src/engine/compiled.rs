@@ -495,6 +495,7 @@ pub(crate) struct CChain {
     pub from: Option<P>,
     pub holds: C,
     pub taking: Option<P>,
+    pub with: Option<P>,
 }
 
 /// What a rule's steering actions (`relay`, `stop`, `again`, `forbid`)
@@ -1347,6 +1348,7 @@ impl Compiler<'_> {
                         from: ch.from.as_ref().map(|p| self.place(p, k)),
                         holds: self.cond(&ch.holds, walked),
                         taking: ch.taking.as_ref().map(|p| self.place(p, walked)),
+                        with: ch.with.as_ref().map(|p| self.place(p, walked)),
                     }
                 }),
                 to: to.as_ref().map(|to| self.place(to, k)),

@@ -765,7 +765,8 @@ pub enum Action {
 
 /// A capture's walk along the track (`chain backward while C`): from a
 /// pit (the one captured, or `from PLACE`), each pit on (`here`) is judged
-/// and, while the condition holds, taken (or the place `taking` names).
+/// and, while the condition holds, taken (or the place `taking` names),
+/// with the place `with` names for it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Chain {
     /// `forward` along the sowing, or `backward` against it.
@@ -780,6 +781,10 @@ pub struct Chain {
     pub holds: Cond,
     /// The place taken for each pit walked (`here`, if none).
     pub taking: Option<Place>,
+    /// A place taken too for each pit walked, just after it (`with
+    /// opposite(here)`: each pit and the one facing it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub with: Option<Place>,
 }
 
 /// How a game ends.

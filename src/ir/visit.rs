@@ -170,6 +170,9 @@ impl Action {
                     if let Some(taking) = &ch.taking {
                         f(Node::Place(taking));
                     }
+                    if let Some(with) = &ch.with {
+                        f(Node::Place(with));
+                    }
                 }
                 if let Some(to) = to {
                     f(Node::Place(to));

@@ -204,6 +204,13 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "kisolo-lali",
     "bao-ki-arabu-zanzibar-2",
     "katra-boaoaka",
+    "njombwa-two-counters",
+    "fairkalah",
+    "lab-akila",
+    "bao-ki-arabu-zanzibar-1",
+    "tsoro-reentered-captures",
+    "nsumbi",
+    "katra",
 ];
 
 /// The source of a shipped variant.

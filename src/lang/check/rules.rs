@@ -527,8 +527,8 @@ impl Checker {
         ctx: Context,
         scope: &dyn Fn(Context) -> Scope<'x>,
     ) -> Option<Action> {
-        // capture WHAT [at most N] [to PLACE] [chain forward|backward [every N] [from PLACE] while COND [taking PLACE]]
-        let usage = "write `capture last [at most N] [to store(mover)] [chain backward [every N] [from PLACE] while CONDITION [taking PLACE]]`";
+        // capture WHAT [at most N] [to PLACE] [chain forward|backward [every N] [from PLACE] while COND [taking PLACE] [with PLACE]]
+        let usage = "write `capture last [at most N] [to store(mover)] [chain backward [every N] [from PLACE] while CONDITION [taking PLACE] [with PLACE]]`";
         let args = &st.args;
         let Some(what) = args.first() else {
             self.err(
@@ -650,6 +650,13 @@ impl Checker {
                         ok &= taking.is_some();
                         i += 2;
                     }
+                    // [with PLACE], taken too for each pit walked
+                    let mut with = None;
+                    if args.get(i).and_then(Expr::as_word) == Some("with") && i + 1 < args.len() {
+                        with = chain_lw.place(&args[i + 1]);
+                        ok &= with.is_some();
+                        i += 2;
+                    }
                     lw.diagnostics.append(&mut chain_lw.diagnostics);
                     if let (Some(direction), Some(holds)) = (dir, c) {
                         chain = Some(Chain {
@@ -658,6 +665,7 @@ impl Checker {
                             from,
                             holds,
                             taking,
+                            with,
                         });
                     } else {
                         ok = false;
