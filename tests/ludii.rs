@@ -43,7 +43,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "choro-acholi",
     "choro-lango",
     "daramuti",
-    "dongjintian",
     "dongjintian-four-players",
     "duene",
     "english-wari-st-lucia",
@@ -111,9 +110,7 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "mweiso",
     "mwendo",
     "mweso",
-    "namudilakunze",
     "nchuwa",
-    "ngolo",
     "ngulungu",
     "njombwa",
     "njombwa-one-counter",
@@ -153,7 +150,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "um-el-banat",
     "unnee-tugalluulax",
     "uthi",
-    "waache-waledat",
     "walak-pussa",
     "whyo",
     "woli",
@@ -411,6 +407,53 @@ fn ludii_winner(result: &Value) -> Option<usize> {
 }
 
 /// Plays every game of `slug` against the shipped variant of that name.
+/// Ludii's choices at a ply from `counts`, each with the position it
+/// leads to and whether it ends the game (and the moves leading there);
+/// and the chosen move's position, with its counts.
+#[allow(clippy::type_complexity)]
+fn ludii_choices<'a>(
+    ply: &'a Ply,
+    counts: &[u32],
+    slots: &[Slot],
+    pits: usize,
+    players: usize,
+) -> (BTreeMap<(Key, bool), Vec<&'a str>>, Option<(Key, Vec<u32>)>) {
+    let mut theirs: BTreeMap<(Key, bool), Vec<&str>> = BTreeMap::new();
+    let mut chosen_key = None;
+    for (k, m) in ply.moves.iter().enumerate() {
+        let mut after = counts.to_vec();
+        for &(site, n) in &m.delta {
+            after[site] = n;
+        }
+        let key = ludii_key(slots, pits, players, &after);
+        if Some(k) == ply.chosen {
+            chosen_key = Some((key.clone(), after));
+        }
+        theirs.entry((key, m.ends)).or_default().push(&m.place);
+    }
+    (theirs, chosen_key)
+}
+
+/// The variant's legal turns from `line`, by the position each leads to
+/// and whether it ends the game: each turn's notation and the game after.
+fn sow_choices(
+    line: &Game,
+    pits: usize,
+    players: usize,
+) -> BTreeMap<(Key, bool), Vec<(String, Game)>> {
+    let mut mine: BTreeMap<(Key, bool), Vec<(String, Game)>> = BTreeMap::new();
+    for &t in line.legal_turns() {
+        let mut after = line.clone();
+        after.play(t).expect("a turn within the engine's limits");
+        let key = sow_key(&after, pits, players);
+        let over = after.outcome().is_some();
+        mine.entry((key, over))
+            .or_default()
+            .push((sow::notation::write_turn(line, t), after));
+    }
+    mine
+}
+
 fn replay(slug: &str) -> Mismatches {
     let variant = common::shipped(slug);
     let oracle = read(slug);
@@ -494,29 +537,8 @@ fn replay(slug: &str) -> Mismatches {
                 _ => {}
             }
             // Every choice, with what it leads to.
-            let mut theirs: BTreeMap<(Key, bool), Vec<&str>> = BTreeMap::new();
-            let mut chosen_key = None;
-            for (k, m) in ply.moves.iter().enumerate() {
-                let mut after = counts.clone();
-                for &(site, n) in &m.delta {
-                    after[site] = n;
-                }
-                let key = ludii_key(&slots, pits, players, &after);
-                if Some(k) == ply.chosen {
-                    chosen_key = Some((key.clone(), after));
-                }
-                theirs.entry((key, m.ends)).or_default().push(&m.place);
-            }
-            let mut mine: BTreeMap<(Key, bool), Vec<(String, Game)>> = BTreeMap::new();
-            for &t in line.legal_turns() {
-                let mut after = line.clone();
-                after.play(t).expect("a turn within the engine's limits");
-                let key = sow_key(&after, pits, players);
-                let over = after.outcome().is_some();
-                mine.entry((key, over))
-                    .or_default()
-                    .push((sow::notation::write_turn(&line, t), after));
-            }
+            let (theirs, chosen_key) = ludii_choices(ply, &counts, &slots, pits, players);
+            let mine = sow_choices(&line, pits, players);
             out.moves += ply.moves.len();
             let same = theirs.len() == mine.len()
                 && theirs
@@ -570,9 +592,28 @@ fn replay(slug: &str) -> Mismatches {
             let ends = ply.moves[ply.chosen.unwrap()].ends;
             let next_mover = played.plies.get(i + 1).map(|p| p.mover as usize - 1);
             let candidates = &mine[&(key, ends)];
+            // Turns that lead to the same position may differ in what they
+            // leave to the next decision (a lap kept going the way its turn
+            // went): the one whose next choices are Ludii's next choices.
+            let next_choices = played
+                .plies
+                .get(i + 1)
+                .map(|next| ludii_choices(next, &after, &slots, pits, players).0);
+            let agrees = |a: &Game| {
+                next_mover.is_none_or(|n| a.position().to_move == Some(n as u8))
+                    && next_choices.as_ref().is_none_or(|want| {
+                        candidates.len() == 1
+                            || sow_choices(a, pits, players).keys().eq(want.keys())
+                    })
+            };
             let pick = candidates
                 .iter()
-                .find(|(_, a)| next_mover.is_none_or(|n| a.position().to_move == Some(n as u8)))
+                .find(|(_, a)| agrees(a))
+                .or_else(|| {
+                    candidates.iter().find(|(_, a)| {
+                        next_mover.is_none_or(|n| a.position().to_move == Some(n as u8))
+                    })
+                })
                 .or(candidates.first())
                 .unwrap();
             if let Some(n) = next_mover {

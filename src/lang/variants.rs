@@ -211,6 +211,10 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "tsoro-reentered-captures",
     "nsumbi",
     "katra",
+    "namudilakunze",
+    "dongjintian",
+    "waache-waledat",
+    "ngolo",
 ];
 
 /// The source of a shipped variant.
