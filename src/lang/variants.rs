@@ -215,6 +215,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "dongjintian",
     "waache-waledat",
     "ngolo",
+    "andada",
+    "tapata",
 ];
 
 /// The source of a shipped variant.
