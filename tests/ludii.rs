@@ -597,8 +597,10 @@ fn replay(slug: &str) -> Mismatches {
                 .plies
                 .get(i + 1)
                 .map(|next| ludii_choices(next, &after, &slots, pits, players).0);
+            let mover_ok =
+                |a: &Game| next_mover.is_none_or(|n| a.position().to_move == Some(n as u8));
             let agrees = |a: &Game| {
-                next_mover.is_none_or(|n| a.position().to_move == Some(n as u8))
+                mover_ok(a)
                     && next_choices.as_ref().is_none_or(|want| {
                         candidates.len() == 1
                             || sow_choices(a, pits, players).keys().eq(want.keys())
@@ -607,11 +609,7 @@ fn replay(slug: &str) -> Mismatches {
             let pick = candidates
                 .iter()
                 .find(|(_, a)| agrees(a))
-                .or_else(|| {
-                    candidates.iter().find(|(_, a)| {
-                        next_mover.is_none_or(|n| a.position().to_move == Some(n as u8))
-                    })
-                })
+                .or_else(|| candidates.iter().find(|(_, a)| mover_ok(a)))
                 .or(candidates.first())
                 .unwrap();
             if let Some(n) = next_mover {

@@ -79,8 +79,10 @@ pub struct Engine {
     round_winner: Option<(usize, [u32; 3])>,
     /// `passes`: its slot, and the most it counts.
     passes: Option<(usize, u32)>,
-    /// `resume`: its slot (0 there for none, else 1 + the pit).
-    resume: Option<usize>,
+    /// `resume`: its slot, and the stride of its values (0 there for
+    /// none, else 1 + pit × stride + letter, where letter 0 is none and
+    /// each letter of the notation follows).
+    resume: Option<(usize, u32)>,
     /// The reasons an outcome gives: each end rule's name, then
     /// [`ENDLESS`].
     reasons: Vec<std::sync::Arc<str>>,
@@ -209,7 +211,9 @@ impl Engine {
             let (low, high) = rules.vars[v].numbers.unwrap_or_default();
             (board.var_base[v], (high - low) as u32)
         });
-        let resume = rules.resume.map(|v| board.var_base[v]);
+        let resume = rules
+            .resume
+            .map(|v| (board.var_base[v], rules.notation.letters.len() as u32 + 1));
         Engine {
             next_player: [0, 1].map(|p| rules.next_player(p)),
             last_mover,
@@ -371,11 +375,10 @@ impl Engine {
     /// letter, where it had one); or none.
     #[inline]
     pub(crate) fn note_resume(&self, pos: &mut Position, next: Option<Turn>) {
-        if let Some(slot) = self.resume {
+        if let Some((slot, stride)) = self.resume {
             // (A place that is none, or a store, names no pit: the mover
             // moves again as after a plain `again`.) The values: none,
             // then each pit with no letter and with each letter in turn.
-            let stride = self.rules.notation.letters.len() as u32 + 1;
             pos.vars[slot] = next
                 .filter(|t| (t.pit as usize) < self.board.npits)
                 .map_or(0, |t| {
@@ -392,10 +395,10 @@ impl Engine {
     /// turn before named one: its pit, and the letter it keeps.
     #[inline]
     pub(crate) fn resumed(&self, pos: &Position) -> Option<Turn> {
-        match pos.vars[self.resume?] {
+        let (slot, stride) = self.resume?;
+        match pos.vars[slot] {
             0 => None,
             v => {
-                let stride = self.rules.notation.letters.len() as u32 + 1;
                 let (pit, letter) = ((v - 1) / stride, (v - 1) % stride);
                 let choice = match letter {
                     0 => Turn::NO_LETTER,

@@ -732,7 +732,8 @@ pub enum Action {
     /// The mover moves again, from a place: the next turn is the sowing of
     /// that pit (its only legal turn; the `start` rules do not judge it),
     /// a decision of its own, as Ludii asks its mover again to sow on from
-    /// the last hole sowed. The engine keeps the place (the variable named `resume`).
+    /// the last hole sowed. The engine keeps the turn (the variable named
+    /// `resume`): the pit, and the letter of the turn that named it.
     AgainFrom(Place),
     /// The turn ends.
     Stop,
