@@ -115,7 +115,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "njombwa-one-counter",
     "nsolo",
     "o-an-quan",
-    "obridje",
     "okwe-achalla",
     "okwe-nigeria",
     "omangunta-peeta",

@@ -1556,3 +1556,37 @@ fn again_from_binds_the_mover_not_a_player_looked_at() {
     assert!(g.outcome().is_none(), "North could move");
     assert_eq!(legal_labels(&g), ["C"]);
 }
+
+/// `path(A, B)`: the pits from A to B the way the sowing runs, both
+/// included, round the track once at most (the pits a lap sowed:
+/// `path(lifted, last)`); and a region captured `to store(owner(here))`
+/// sends each pit's seeds to the store of that pit's owner.
+#[test]
+fn a_path_runs_from_the_pit_lifted_to_the_last_and_each_pit_goes_to_its_owner() {
+    let v = variant(&board(
+        "",
+        "rule twos at land {
+  capture pits(path(lifted, last), seeds(here) == 2) to store(owner(here))
+}",
+    ));
+    let stores = |g: &Game| {
+        let p = g.position();
+        (p.cells[8], p.cells[9])
+    };
+    // B's three seeds to C, D and a: C and a make two, on the path from
+    // B to a; b holds two off the path and keeps them.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 3, 1, 0, 1, 2, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "B")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [1, 0, 0, 1, 0, 2, 0, 0]);
+    assert_eq!(
+        stores(&g),
+        (2, 2),
+        "C's two to South's store, a's to North's"
+    );
+    // A's nine seeds go round the ring to B: the path is A and B alone
+    // (round once at most), so C's two stay and B's two go.
+    let mut h = game_from(&v.engine, &LABELS, &[9, 0, 0, 0, 0, 0, 0, 0], [0, 0], 0);
+    h.play(turn(&h, "A")).unwrap();
+    assert_eq!(counts(&h, &LABELS), [1, 0, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(stores(&h), (2, 0), "B's two to South's store");
+}

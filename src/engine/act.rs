@@ -283,21 +283,33 @@ impl Engine {
         site: &Site,
         acts: &mut Acts,
     ) {
-        let (cells, to) = {
+        let (cells, fixed) = {
             let f = site.ctx(pos);
-            let to = self.destination(to, &f);
-            (self.region_cells(region, &f), to)
+            // Where the seeds go is judged for each pit (`here`), a store
+            // by the pit's owner (`to store(owner(here))`), unless it is
+            // known already (a cell, or a player's store).
+            let fixed = match to {
+                None | Some(P::Cell(_)) => Some(self.destination(to, &f)),
+                Some(P::StoreOf(w)) if matches!(**w, W::Is(_)) => Some(self.destination(to, &f)),
+                Some(_) => None,
+            };
+            (self.region_cells(region, &f), fixed)
         };
-        let Some(to) = to else {
-            return;
-        };
-        let grab = Grab {
-            to,
-            most,
-            since: acts.taken.len(),
-        };
-        for c in cells.iter() {
-            self.take(pos, site, *c, grab, &mut acts.taken);
+        let since = acts.taken.len();
+        for &c in cells.iter() {
+            let to = match fixed {
+                Some(to) => to,
+                None => self.destination(
+                    to,
+                    &Ctx {
+                        here: c,
+                        ..site.ctx(pos)
+                    },
+                ),
+            };
+            if let Some(to) = to {
+                self.take(pos, site, c, Grab { to, most, since }, &mut acts.taken);
+            }
         }
     }
 

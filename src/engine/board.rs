@@ -311,6 +311,19 @@ impl Ring {
         }
     }
 
+    /// The cells from `from` to `to`, both included, round the ring once
+    /// at most, when the ring holds both.
+    pub(crate) fn span(&self, from: u16, to: u16) -> Option<&[u16]> {
+        let i = *self.at.get(from as usize)?;
+        let j = *self.at.get(to as usize)?;
+        if i == u32::MAX || j == u32::MAX {
+            return None;
+        }
+        let len = self.cells.len() / 3;
+        let steps = (j as usize + len - i as usize) % len.max(1);
+        self.cells.get(i as usize..=i as usize + steps)
+    }
+
     /// The `seeds` cells after `cell`, when the ring holds them.
     #[inline(always)]
     pub(crate) fn after(&self, cell: u16, seeds: u32) -> Option<&[u16]> {

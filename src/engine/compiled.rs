@@ -58,6 +58,10 @@ pub(crate) enum R {
     /// The pits of a region (never itself filtered) that pass each sift
     /// in turn, `here` each pit.
     Where(Box<R>, Box<[Sift]>),
+    /// `path(A, B)`: the cells from A to B along a mover's track, the way
+    /// the sowing going on runs (stores on the track among them: see
+    /// [`crate::ir::Region::Path`] for how they are left out).
+    Path(Box<P>, Box<P>, Player),
 }
 
 /// A step of a filtered region's walk over its pits.
@@ -312,6 +316,7 @@ fn reads(c: &C, part: &Picks) -> bool {
             }
             R::FirstCaptures(w) => who(w, part),
             R::SideOf(w) | R::NamedOf(_, w) => who(w, part),
+            R::Path(a, b, _) => place(a, part) || place(b, part),
             R::Cells(_) => false,
         }
     }
@@ -728,7 +733,7 @@ fn sifted(r: R, sift: Sift) -> R {
             }
             R::Where(base, sifts.into())
         }
-        r @ (R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..)) => {
+        r @ (R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) | R::Path(..)) => {
             R::Where(Box::new(r), Box::new([sift]))
         }
     }
@@ -739,7 +744,7 @@ fn sifted(r: R, sift: Sift) -> R {
 fn region_cost(r: &R) -> u64 {
     match r {
         R::Cells(cells) => cells.len() as u64,
-        R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) => ANY_REGION,
+        R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..) | R::Path(..) => ANY_REGION,
         R::Where(r, stages) => region_cost(r).saturating_mul(
             stages
                 .iter()
@@ -1179,6 +1184,25 @@ impl Compiler<'_> {
                     (_, C::Const(false)) => R::Cells(Box::new([])),
                     (r, C::Const(true)) => r,
                     (r, c) => sifted(r, Sift::Keep(c)),
+                }
+            }
+            Region::Path(a, b) => {
+                let path = R::Path(
+                    Box::new(self.place(a, k)),
+                    Box::new(self.place(b, k)),
+                    k.mover,
+                );
+                // A track through a store: the path is its pits.
+                if self.board.cycle[k.mover as usize & 1]
+                    .iter()
+                    .any(|&c| c as usize >= self.board.npits)
+                {
+                    sifted(
+                        path,
+                        Sift::Keep(C::InCells(P::Here, cell_bits(&self.board.all))),
+                    )
+                } else {
+                    path
                 }
             }
             Region::First(r, n) => match (self.region(r, k), self.num(n, k)) {

@@ -367,9 +367,11 @@ impl Engine {
     pub(crate) fn pits<'r>(&'r self, r: &'r R, f: &Ctx<'r>) -> Pits<'r> {
         match r {
             R::Where(base, sifts) => self.pits_where(base, sifts, f),
-            all @ (R::Cells(_) | R::FirstCaptures(_) | R::SideOf(_) | R::NamedOf(..)) => {
-                Pits::All(self.region(all, f).iter())
-            }
+            all @ (R::Cells(_)
+            | R::FirstCaptures(_)
+            | R::SideOf(_)
+            | R::NamedOf(..)
+            | R::Path(..)) => Pits::All(self.region(all, f).iter()),
         }
     }
 
@@ -434,6 +436,15 @@ impl Engine {
             R::NamedOf(i, w) => self
                 .who(w, f)
                 .map_or(&[], |p| &self.rules.regions[*i].pits[p as usize]),
+            R::Path(a, b, mover) => {
+                let dir = match f.dir {
+                    Direction::Forward => 0,
+                    Direction::Backward => 1,
+                };
+                self.board.rings[*mover as usize & 1][dir]
+                    .span(self.place(a, f), self.place(b, f))
+                    .unwrap_or(&[])
+            }
             // (Compiled on a region never itself filtered.)
             R::Where(..) => &[],
         }

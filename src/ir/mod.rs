@@ -897,6 +897,12 @@ pub enum Region {
     /// The first N pits of a region, in the order it lists them (all of
     /// them, if it has no more): `first(refill(south), 3)`.
     First(Box<Region>, Box<Num>),
+    /// `path(A, B)`: the pits from A on to the first B met, both
+    /// included, the way the sowing going on runs along the mover's track,
+    /// its stores left out (the pits a lap sowed, `path(lifted, last)`,
+    /// where it did not go round the ring); none where either place is off
+    /// the track.
+    Path(Box<Place>, Box<Place>),
 }
 
 /// A whole number.

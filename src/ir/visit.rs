@@ -142,6 +142,10 @@ impl<'a> Node<'a> {
                     f(Node::Region(r));
                     f(Node::Num(n));
                 }
+                Region::Path(a, b) => {
+                    f(Node::Place(a));
+                    f(Node::Place(b));
+                }
             },
             Node::VarAt(at) => match at {
                 VarAt::Game => {}

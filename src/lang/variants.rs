@@ -217,6 +217,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "ngolo",
     "andada",
     "tapata",
+    "obridje",
 ];
 
 /// The source of a shipped variant.

@@ -107,7 +107,11 @@ fn cuts(r: &Region) -> usize {
     match r {
         Region::First(inner, _) => 1 + cuts(inner),
         Region::Where(inner, _) => cuts(inner),
-        Region::Board | Region::Side(_) | Region::Named(..) | Region::FirstCaptures(_) => 0,
+        Region::Board
+        | Region::Side(_)
+        | Region::Named(..)
+        | Region::FirstCaptures(_)
+        | Region::Path(..) => 0,
     }
 }
 
@@ -133,6 +137,7 @@ pub const FUNCTIONS: &[&str] = &[
     "next",
     "prev",
     "ahead",
+    "path",
     "back",
     "first",
     "side",
@@ -662,7 +667,7 @@ impl<'a> Lowerer<'a> {
             "here" => {
                 need(
                     ctx.sees.here,
-                    "the pit a chain is judging, known only in `chain … while`",
+                    "the pit being judged, known only in `chain … while`, in `pits`, `count` and `sum` (`pits(side(mover), seeds(here) > 0)`) and in a region capture's `to`",
                     self,
                 )?;
                 Value::Place(Place::Here)
@@ -936,6 +941,19 @@ impl<'a> Lowerer<'a> {
                 } else {
                     Place::Along(place, steps)
                 }))
+            }
+            "path" => {
+                // path(A, B): the pits from A to B the way the sowing runs
+                if !s.context.sees.last {
+                    return self.error(
+                        Diagnostic::at(span, format!("`path` means nothing {}", s.context.what), "no sowing here")
+                            .hint("`path(lifted, last)` is the pits the lap going on sowed, the way it ran: use it where a sowing has been made (`land`, `capture`, `drop`)"),
+                    );
+                }
+                self.arity(name, span, args, 2, "path(lifted, last)")?;
+                let from = self.place(&args[0]);
+                let to = self.place(&args[1]);
+                Some(Value::Region(Region::Path(Box::new(from?), Box::new(to?))))
             }
             "first" => {
                 // first(REGION): a place; first(REGION, N): a region

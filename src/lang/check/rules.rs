@@ -551,8 +551,20 @@ impl Checker {
         while i < args.len() {
             match args[i].as_word() {
                 Some("to") if i + 1 < args.len() => {
-                    // A store, or a pit that keeps what it wins.
-                    if let Some(p) = lw.place(&args[i + 1]) {
+                    // A store, or a pit that keeps what it wins; for a
+                    // region, judged for each pit taken (`here`).
+                    let p = if matches!(target, Some(Value::Region(_))) {
+                        let mut each = Lowerer::new(scope(Context {
+                            sees: ctx.sees.with_here(),
+                            ..ctx
+                        }));
+                        let p = each.place(&args[i + 1]);
+                        lw.diagnostics.append(&mut each.diagnostics);
+                        p
+                    } else {
+                        lw.place(&args[i + 1])
+                    };
+                    if let Some(p) = p {
                         to = Some(p);
                     }
                     i += 2;
