@@ -1590,3 +1590,27 @@ fn a_path_runs_from_the_pit_lifted_to_the_last_and_each_pit_goes_to_its_owner() 
     assert_eq!(counts(&h, &LABELS), [1, 0, 1, 1, 1, 1, 1, 1]);
     assert_eq!(stores(&h), (2, 0), "B's two to South's store");
 }
+
+/// A `direction` line whose `when` an option makes always hold leaves
+/// the lines after it dead for that value only: not an error, and each
+/// value sows its way. (A line after one written without `when` is dead
+/// for every value: `tests/invalid/direction_never_applies.sow`.)
+#[test]
+fn an_option_may_fix_the_first_direction_line() {
+    let text = board(
+        "direction backward when way == cw\n  direction forward",
+        "option way default ccw: ccw cw",
+    );
+    let v = variant(&text);
+    let cw = v
+        .with_options(&[("way".to_string(), "cw".to_string())])
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    for (v, want) in [
+        (&v, [0, 0, 1, 1, 0, 0, 0, 0]),
+        (&cw, [1, 0, 0, 0, 0, 0, 0, 1]),
+    ] {
+        let mut g = game_from(&v.engine, &LABELS, &[0, 2, 0, 0, 0, 0, 0, 0], [0, 0], 0);
+        g.play(turn(&g, "B")).unwrap();
+        assert_eq!(counts(&g, &LABELS), want);
+    }
+}

@@ -214,6 +214,10 @@ struct Checker {
     phase_index: HashMap<String, usize>,
     notation: Notation,
     notation_seen: Option<Span>,
+    /// A `direction` line written without `when`: every line after it
+    /// is dead, whatever the options (a line whose `when` an option makes
+    /// always hold is not one).
+    direction_always: Option<Span>,
     /// `mark` lines of the board, lowered once every name is known.
     mark_statements: Vec<Statement>,
     /// Where each name of the file's namespace was declared.

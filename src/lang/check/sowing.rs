@@ -168,17 +168,19 @@ impl Checker {
                 )
             }
         };
-        if let Some(last) = sowing.direction.last() {
-            if last.when == Cond::True {
-                return self.err(
-                    Diagnostic::at(
-                        st.span,
-                        "this direction never applies",
-                        "after a line that always does",
-                    )
-                    .hint("the first line that applies decides: put the lines with `when` first"),
-                );
-            }
+        if let Some(always) = self.direction_always {
+            return self.err(
+                Diagnostic::at(
+                    st.span,
+                    "this direction never applies",
+                    "after a line that always does",
+                )
+                .related(always, "always applies")
+                .hint("the first line that applies decides: put the lines with `when` first"),
+            );
+        }
+        if when.is_none() {
+            self.direction_always = Some(st.span);
         }
         let when = match when {
             Some(c) => match lw.cond(c) {
