@@ -66,7 +66,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "i-pere",
     "ikibuguzo-opening-1",
     "ikibuguzo-opening-2",
-    "intotoi",
     "isolo",
     "iyogh",
     "jerin",

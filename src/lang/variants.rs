@@ -218,6 +218,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "andada",
     "tapata",
     "obridje",
+    "intotoi",
 ];
 
 /// The source of a shipped variant.
