@@ -28,7 +28,6 @@ use sow::{Game, Variant};
 const NOT_YET_WRITTEN: &[&str] = &[
     "abalalae",
     "adjiboto",
-    "ako-okwe",
     "awagagae",
     "bao",
     "bao-kiswahili-dr-congo",

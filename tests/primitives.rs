@@ -82,6 +82,28 @@ fn leave_keeps_seeds_in_the_pit_lifted_where_it_applies() {
     assert_eq!(counts(&g, &LABELS), [0, 0, 0, 1, 1, 1, 1, 0]);
 }
 
+/// A pit that keeps every seed it had (`leave 1` on a lone seed) sows
+/// none: the sowing's last place is the pit itself, and the `land` rules
+/// judge it there (Ludii's `origin:True`, Ako Okwe's lone seed).
+#[test]
+fn a_pit_that_keeps_every_seed_is_its_own_last() {
+    let v = variant(&board(
+        "leave 1",
+        "rule lone at land when last == origin and seeds(last) == 1 {
+  capture last to store(mover)
+}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[0, 1, 2, 0, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "B")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 2, 0, 1, 0, 0, 0]);
+    assert_eq!(g.position().cells[8], 1, "B's seed taken where it stayed");
+    // Two seeds: one stays, one is sown on, and the last place is D.
+    let mut h = game_from(&v.engine, &LABELS, &[0, 1, 2, 0, 1, 0, 0, 0], [0, 0], 0);
+    h.play(turn(&h, "C")).unwrap();
+    assert_eq!(counts(&h, &LABELS), [0, 1, 1, 1, 1, 0, 0, 0]);
+    assert_eq!(h.position().cells[8], 0);
+}
+
 /// `pits(REGION, C)`: the pits of a region for which C holds (`here`),
 /// wherever a region goes: a capture, a sum, a count, `in`.
 #[test]

@@ -219,6 +219,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "tapata",
     "obridje",
     "intotoi",
+    "ako-okwe",
 ];
 
 /// The source of a shipped variant.
