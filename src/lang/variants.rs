@@ -220,6 +220,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "obridje",
     "intotoi",
     "ako-okwe",
+    "adjiboto",
 ];
 
 /// The source of a shipped variant.
