@@ -104,6 +104,30 @@ fn a_pit_that_keeps_every_seed_is_its_own_last() {
     assert_eq!(h.position().cells[8], 0);
 }
 
+/// `leave all when C`: the pit chosen keeps every seed, so the turn sows
+/// none and the pit is its own last place; the `land` rules act on it
+/// (English Wari's opening: a hole's seeds all moved into the next).
+#[test]
+fn a_pit_that_keeps_all_is_chosen_without_sowing() {
+    let v = variant(&board(
+        "leave all when seeds(here) == 2",
+        "rule shift at land when last == origin {
+  capture last to next(last)
+}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[0, 2, 3, 0, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "B")).unwrap();
+    assert_eq!(
+        counts(&g, &LABELS),
+        [0, 0, 5, 0, 1, 0, 0, 0],
+        "B's two moved into C, none sown"
+    );
+    // Where `when` does not hold, the pit is sown as ever.
+    let mut h = game_from(&v.engine, &LABELS, &[0, 2, 3, 0, 1, 0, 0, 0], [0, 0], 0);
+    h.play(turn(&h, "C")).unwrap();
+    assert_eq!(counts(&h, &LABELS), [0, 2, 0, 1, 2, 1, 0, 0]);
+}
+
 /// `pits(REGION, C)`: the pits of a region for which C holds (`here`),
 /// wherever a region goes: a capture, a sum, a count, `in`.
 #[test]

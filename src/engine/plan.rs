@@ -8,7 +8,7 @@ use super::board::Board;
 use super::compiled::{self, CRule, Compiler, OnTurn, A, C, W};
 use super::{eval, Engine, NONE};
 use crate::ir::visit::{Node, Root};
-use crate::ir::{Decision, Direction, Moment, Player, Rules};
+use crate::ir::{Decision, Direction, Moment, Player, Rules, Take};
 use crate::limits::MAX_COMPILED;
 
 /// The most rule lists specialised for a pit (stages × cells); a larger
@@ -464,7 +464,14 @@ impl Plan {
             .sowing
             .leave
             .as_ref()
-            .map(|l| (l.seeds, compiler.cond_for(&l.when, mover, None)))
+            .map(|l| {
+                // `leave all`: more than any pit holds, so the pit keeps all.
+                let keep = match l.seeds {
+                    Take::All => u32::MAX,
+                    Take::Count(n) => n,
+                };
+                (keep, compiler.cond_for(&l.when, mover, None))
+            })
             .filter(|(_, when)| *when != C::Const(false));
         let pass = rules
             .pass

@@ -516,8 +516,10 @@ impl Sowing {
 /// Seeds a pit keeps when it is lifted (`leave 1 when seeds(here) > 1`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Leave {
-    /// How many it keeps (all it has, if it has no more).
-    pub seeds: u32,
+    /// How many it keeps (all it has, if it has no more): `leave all`
+    /// keeps every seed, so the turn sows none (a pit chosen without
+    /// sowing, its own last place).
+    pub seeds: Take,
     /// Where it applies: judged for the pit lifted (`here`) before it is
     /// lifted.
     pub when: Cond,
@@ -542,7 +544,7 @@ pub struct Entry {
     pub phase: Option<usize>,
 }
 
-/// How many seeds a sowing lifts.
+/// How many seeds: a sowing lifts (`take`), a lifted pit keeps (`leave`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Take {

@@ -195,7 +195,8 @@ impl Checker {
     /// Seeds a pit keeps when it is lifted: `leave N [when C]`, C judged
     /// for the pit lifted (`here`) before it is lifted.
     fn leave(&mut self, st: &Statement, sowing: &mut Sowing, lw: &mut Lowerer) {
-        let usage = "write `leave 1` or `leave 1 when seeds(here) > 1` (the pit lifted is `here`)";
+        let usage = "write `leave 1`, `leave 1 when seeds(here) > 1` (the pit lifted is `here`) \
+                     or `leave all when C` (the pit keeps every seed: the turn sows none)";
         let (n, when) = match st.args.as_slice() {
             [n] => (n, None),
             [n, k, c] if k.as_word() == Some("when") => (n, Some(c)),
@@ -206,15 +207,30 @@ impl Checker {
                 )
             }
         };
-        let Some(seeds) = self.number(n, "the seeds left") else {
-            return;
-        };
-        if seeds == 0 {
+        let seeds = if n.as_word() == Some("all") {
+            Take::All
+        } else if let Some(w) = n.as_word() {
             return self.err(
-                Diagnostic::at(n.span, "`leave 0` leaves nothing", "leaves no seed")
-                    .hint("a lifted pit keeps none of its seeds without `leave`: remove the line"),
+                Diagnostic::at(
+                    n.span,
+                    format!("`leave {w}`: a pit keeps a number of seeds or `all`"),
+                    "not a count",
+                )
+                .hint(usage),
             );
-        }
+        } else {
+            let Some(seeds) = self.number(n, "the seeds left") else {
+                return;
+            };
+            if seeds == 0 {
+                return self.err(
+                    Diagnostic::at(n.span, "`leave 0` leaves nothing", "leaves no seed").hint(
+                        "a lifted pit keeps none of its seeds without `leave`: remove the line",
+                    ),
+                );
+            }
+            Take::Count(seeds)
+        };
         if sowing.leave.is_some() {
             return self.err(
                 Diagnostic::at(st.span, "`leave` is declared twice", "second `leave`")
