@@ -221,6 +221,14 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "intotoi",
     "ako-okwe",
     "adjiboto",
+    "woli",
+    "foji",
+    "yovodji",
+    "fondji",
+    "enindji",
+    "kanji-guti",
+    "english-wari-st-lucia",
+    "i-pere",
 ];
 
 /// The source of a shipped variant.
