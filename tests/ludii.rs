@@ -83,7 +83,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "main-chongkak",
     "makonn",
     "mangala-bedouin",
-    "mangala-suez",
     "mangola",
     "mawkar-katiya",
     "mbelele",

@@ -229,6 +229,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "kanji-guti",
     "english-wari-st-lucia",
     "i-pere",
+    "mangala-suez",
 ];
 
 /// The source of a shipped variant.
