@@ -9,6 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 
 use common::bin::Run;
+use rayon::prelude::*;
 use sow::ai::{self, Seat};
 use sow::Game;
 
@@ -180,7 +181,9 @@ fn computers_play_each_other_reproducibly() {
 /// same from the same seed.
 #[test]
 fn the_computers_play_every_shipped_variant() {
-    for (name, _) in sow::variants::SHIPPED {
+    // Each variant on its own: spread over the cores (this is the longest
+    // test of its file, and would otherwise hold one core alone).
+    sow::variants::SHIPPED.par_iter().for_each(|(name, _)| {
         let v = common::shipped(name);
         for seat in [Seat::Random, Seat::Mcts, Seat::Minimax] {
             let mut game = Game::new(v.engine.clone()).unwrap();
@@ -202,7 +205,7 @@ fn the_computers_play_every_shipped_variant() {
                 again.play(t).unwrap();
             }
         }
-    }
+    });
 }
 
 /// `--record` writes a game a person can read (a header saying what was
