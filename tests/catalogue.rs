@@ -38,10 +38,10 @@ fn games(slug: &str) -> Vec<Records> {
 
 /// How a variant's positions and moves read as the oracle's.
 trait Reading {
-    /// The variant's `state` for an oracle record (or a move's result).
-    fn to_sow(&self, oracle: &Value) -> Value {
-        assert_eq!(oracle["state"], json!({}), "this game keeps no state");
-        json!({})
+    /// Whether the variant's position holds more than its seeds (pits,
+    /// stores) and the player to move: variables, phases, rounds.
+    fn keeps_state(&self) -> bool {
+        true
     }
     /// The oracle's `state` for a variant's position.
     fn to_oracle(&self, _sow: &Value) -> Value {
@@ -51,10 +51,6 @@ trait Reading {
     /// counter stands for less (see `Lamlameta`).
     fn oracle_state(&self, oracle: &Value) -> Value {
         oracle["state"].clone()
-    }
-    /// The variant's stores for an oracle record's.
-    fn stores_to_sow(&self, oracle: &Value) -> Value {
-        oracle["stores"].clone()
     }
     /// The oracle's stores for a variant's position.
     fn stores_to_oracle(&self, sow: &Value) -> Value {
@@ -66,7 +62,11 @@ trait Reading {
 /// to move.
 struct NoState;
 
-impl Reading for NoState {}
+impl Reading for NoState {
+    fn keeps_state(&self) -> bool {
+        false
+    }
+}
 
 /// What went wrong, where.
 struct Mismatches {
@@ -101,25 +101,13 @@ impl Mismatches {
     }
 }
 
-/// The variant's position for a record (or a move's result) of `to_move`.
-fn position(variant: &Variant, r: &Value, to_move: &Value, map: &dyn Reading) -> Game {
-    let text = json!({
-        "variant": variant.name(),
-        "options": {},
-        "to_move": to_move,
-        "pits": r["pits"],
-        "hands": {"south": 0, "north": 0},
-        "stores": map.stores_to_sow(r),
-        "state": map.to_sow(r),
-    })
-    .to_string();
-    sow::json::read_position(variant, &text)
-        .unwrap_or_else(|d| panic!("the position does not read: {d}\n{text}"))
-}
-
 /// The pits, stores and state of a game as the oracle writes them.
 fn seen(variant: &Variant, game: &Game, map: &dyn Reading) -> Value {
-    let p = sow::json::position(variant, game);
+    let p = if map.keeps_state() {
+        sow::json::position(variant, game)
+    } else {
+        sow::json::seeds(variant, game.position())
+    };
     json!({"pits": p["pits"], "stores": map.stores_to_oracle(&p), "state": map.to_oracle(&p)})
 }
 
@@ -167,7 +155,6 @@ fn replay_variant(slug: &'static str, variant: &Variant, map: &dyn Reading) -> M
         for r in records {
             let (index, ply) = (r["index"].as_u64().unwrap(), r["ply"].as_u64().unwrap());
             out.plies += 1;
-            let game = position(&variant, r, &r["to_move"], map);
             let here = seen(&variant, &line, map);
             let want = recorded(r, map);
             let to_move = player_name(line.position().to_move);
@@ -192,10 +179,10 @@ fn replay_variant(slug: &'static str, variant: &Variant, map: &dyn Reading) -> M
                 break;
             }
             // The legal moves, as a set.
-            let mut mine: Vec<String> = game
+            let mut mine: Vec<String> = line
                 .legal_turns()
                 .iter()
-                .map(|&t| sow::notation::write_turn(&game, t))
+                .map(|&t| sow::notation::write_turn(&line, t))
                 .collect();
             let mut theirs: Vec<String> = r["moves"]
                 .as_array()
@@ -217,9 +204,9 @@ fn replay_variant(slug: &'static str, variant: &Variant, map: &dyn Reading) -> M
             for m in r["moves"].as_array().unwrap() {
                 out.moves += 1;
                 let text = m["text"].as_str().unwrap();
-                let turn = sow::notation::parse_turn(&game, text)
+                let turn = sow::notation::parse_turn(&line, text)
                     .unwrap_or_else(|d| panic!("{slug} game {index} ply {ply}: {text}: {d}"));
-                let mut after = game.clone();
+                let mut after = line.clone();
                 after.play(turn).expect("a move within the engine's limits");
                 let got = seen(&variant, &after, map);
                 let want = recorded(m, map);
@@ -364,21 +351,6 @@ fn achochodi() {
     agrees("achochodi", &NoState);
 }
 
-/// The oracle's `undo_barred` hole as the per-pit variable `barred`.
-fn barred_to_sow(r: &Value) -> Value {
-    let barred = r["state"]["undo_barred"].as_str();
-    let values: serde_json::Map<String, Value> = r["pits"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(|l| {
-            let yes = Some(l.as_str()) == barred;
-            (l.clone(), json!(if yes { "yes" } else { "no" }))
-        })
-        .collect();
-    Value::Object(values)
-}
-
 /// The variable `barred` as the oracle's `undo_barred`, if a hole is.
 fn barred_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
     let barred: Vec<&String> = p["state"]["barred"]
@@ -403,11 +375,6 @@ fn barred_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
 struct Alemungula;
 
 impl Reading for Alemungula {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        assert!(state.keys().all(|k| k == "undo_barred"), "{state:?}");
-        json!({ "barred": barred_to_sow(r) })
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         barred_to_oracle(p, &mut state);
@@ -418,22 +385,6 @@ impl Reading for Alemungula {
 #[test]
 fn alemungula() {
     agrees("alemungula", &Alemungula);
-}
-
-/// The oracle's children (`{label: owner}`) as the per-pit variable
-/// `child`: the player a child belongs to, or `none`.
-fn children_to_sow(r: &Value) -> Value {
-    let children = &r["state"]["children"];
-    let values: serde_json::Map<String, Value> = r["pits"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(|l| {
-            let owner = children.get(l).cloned().unwrap_or(json!("none"));
-            (l.clone(), owner)
-        })
-        .collect();
-    Value::Object(values)
 }
 
 /// The variable `child` as the oracle's children, if there are any.
@@ -454,11 +405,6 @@ fn children_to_oracle(p: &Value, state: &mut serde_json::Map<String, Value>) {
 struct Children;
 
 impl Reading for Children {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        assert!(state.keys().all(|k| k == "children"), "{state:?}");
-        json!({ "child": children_to_sow(r) })
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         children_to_oracle(p, &mut state);
@@ -471,18 +417,6 @@ impl Reading for Children {
 struct ChildrenMatch;
 
 impl Reading for ChildrenMatch {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        assert!(
-            state.keys().all(|k| k == "children" || k == "starter"),
-            "{state:?}"
-        );
-        json!({
-            "child": children_to_sow(r),
-            "starter": r["state"]["starter"],
-            "round": r["round"],
-        })
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         state.insert("starter".into(), p["state"]["starter"].clone());
@@ -507,14 +441,6 @@ fn kara() {
 struct Qelat;
 
 impl Reading for Qelat {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        assert!(
-            state.keys().all(|k| k == "children" || k == "undo_barred"),
-            "{state:?}"
-        );
-        json!({ "child": children_to_sow(r), "barred": barred_to_sow(r) })
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         children_to_oracle(p, &mut state);
@@ -548,17 +474,6 @@ fn ayoayo() {
 struct Deka;
 
 impl Reading for Deka {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        assert!(
-            state
-                .keys()
-                .all(|k| k == "blocked" || k == "captures_inhibited"),
-            "{state:?}"
-        );
-        let opening = r["state"]["captures_inhibited"] == json!(true);
-        json!({ "blocked": blocked_to_sow(r), "opening": if opening { "yes" } else { "no" } })
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         blocked_to_oracle(p, &mut state);
@@ -566,9 +481,6 @@ impl Reading for Deka {
             state.insert("captures_inhibited".into(), json!(true));
         }
         Value::Object(state)
-    }
-    fn stores_to_sow(&self, _oracle: &Value) -> Value {
-        json!({"south": 0, "north": 0})
     }
     fn stores_to_oracle(&self, p: &Value) -> Value {
         // DE10: the seeds that left the game, where the engine keeps them.
@@ -592,18 +504,10 @@ fn left_in_south(p: &Value) -> Value {
 struct Leaving;
 
 impl Reading for Leaving {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        assert!(state.keys().all(|k| k == "blocked"), "{state:?}");
-        json!({ "blocked": blocked_to_sow(r) })
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         blocked_to_oracle(p, &mut state);
         Value::Object(state)
-    }
-    fn stores_to_sow(&self, _oracle: &Value) -> Value {
-        json!({"south": 0, "north": 0})
     }
     fn stores_to_oracle(&self, p: &Value) -> Value {
         left_in_south(p)
@@ -617,14 +521,6 @@ impl Reading for Leaving {
 struct AliGuliMane;
 
 impl Reading for AliGuliMane {
-    fn to_sow(&self, r: &Value) -> Value {
-        let mut rest = r.clone();
-        let state = rest["state"].as_object_mut().unwrap();
-        let repeats = state.remove("repeat_turns_taken").unwrap_or(json!(0));
-        let mut sow = BLOCKED_STARTER.to_sow(&rest);
-        sow["repeats"] = repeats;
-        sow
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = BLOCKED_STARTER.to_oracle(p);
         if p["state"]["repeats"] != 0 {
@@ -660,40 +556,13 @@ fn azigo() {
 /// A match in rounds whose holes may be blocked (`blocked`, the per-pit
 /// variable of that name): Dakon, Pallanguli. The oracle's `starter` is the
 /// engine's where the variant reads it; the engine's `last_mover` and
-/// `round` are not the oracle's state (the last mover is the round-ending
-/// move's, whatever it was before; the rounds are compared as the records
-/// count them).
+/// `round` are not the oracle's state (the rounds are compared as the
+/// records count them).
 struct Blocked {
     /// The variant reads who started the round (`starter`).
     starter: bool,
-    /// The variant reads who played last (`last_mover`).
-    last_mover: bool,
     /// Holes are locked until played (`locked`, a per-pit variable).
     locked: bool,
-}
-
-/// The oracle's `blocked` holes as a per-pit variable.
-fn blocked_to_sow(r: &Value) -> Value {
-    listed_to_sow(r, "blocked")
-}
-
-/// The holes an oracle's state lists under `key` as a per-pit variable
-/// (`yes` for those listed).
-fn listed_to_sow(r: &Value, key: &str) -> Value {
-    let listed: Vec<&str> = r["state"][key]
-        .as_array()
-        .map(|a| a.iter().map(|l| l.as_str().unwrap()).collect())
-        .unwrap_or_default();
-    r["pits"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(|l| {
-            let yes = listed.contains(&l.as_str());
-            (l.clone(), json!(if yes { "yes" } else { "no" }))
-        })
-        .collect::<serde_json::Map<String, Value>>()
-        .into()
 }
 
 /// The per-pit variable `blocked` as the oracle's list, if any is.
@@ -717,24 +586,6 @@ fn listed_to_oracle(p: &Value, key: &str, state: &mut serde_json::Map<String, Va
 }
 
 impl Reading for Blocked {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        let known = |k: &String| {
-            k == "blocked" || (self.starter && k == "starter") || (self.locked && k == "locked")
-        };
-        assert!(state.keys().all(known), "{state:?}");
-        let mut sow = json!({ "blocked": blocked_to_sow(r), "round": r["round"] });
-        if self.starter {
-            sow["starter"] = r["state"]["starter"].clone();
-        }
-        if self.last_mover {
-            sow["last_mover"] = json!("none");
-        }
-        if self.locked {
-            sow["locked"] = listed_to_sow(r, "locked");
-        }
-        sow
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         blocked_to_oracle(p, &mut state);
@@ -754,7 +605,6 @@ fn dakon() {
         "dakon",
         &Blocked {
             starter: false,
-            last_mover: true,
             locked: false,
         },
     );
@@ -766,7 +616,6 @@ fn pallanguli() {
         "pallanguli",
         &Blocked {
             starter: true,
-            last_mover: false,
             locked: false,
         },
     );
@@ -778,7 +627,6 @@ fn bechi() {
         "bechi",
         &Blocked {
             starter: true,
-            last_mover: false,
             locked: true,
         },
     );
@@ -793,22 +641,10 @@ struct Olinda;
 
 const OLINDA_ROUNDS: Blocked = Blocked {
     starter: true,
-    last_mover: false,
     locked: false,
 };
 
 impl Reading for Olinda {
-    fn to_sow(&self, r: &Value) -> Value {
-        let mut rest = r.clone();
-        let dirs = rest["state"]
-            .as_object_mut()
-            .unwrap()
-            .remove("dirs")
-            .unwrap_or(json!({}));
-        let mut sow = OLINDA_ROUNDS.to_sow(&rest);
-        sow["heading"] = headings_to_sow(&dirs);
-        sow
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = OLINDA_ROUNDS.to_oracle(p);
         if let Some(dirs) = dirs_to_oracle(p) {
@@ -816,19 +652,6 @@ impl Reading for Olinda {
         }
         state
     }
-}
-
-/// The oracle's `dirs` (each player's direction, absent before it is
-/// named) as the per-player variable `heading` (`forward` is `ccw`,
-/// `unnamed` before it is named).
-fn headings_to_sow(dirs: &Value) -> Value {
-    let heading = |p: &str| match dirs.get(p).and_then(Value::as_str) {
-        Some("ccw") => json!("forward"),
-        Some("cw") => json!("backward"),
-        None => json!("unnamed"),
-        Some(other) => panic!("a direction {other}"),
-    };
-    json!({"south": heading("south"), "north": heading("north")})
 }
 
 /// The variable `heading` as the oracle's `dirs`, once both are named.
@@ -849,11 +672,6 @@ fn dirs_to_oracle(p: &Value) -> Option<Value> {
 struct Headings;
 
 impl Reading for Headings {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        assert!(state.keys().all(|k| k == "dirs"), "{state:?}");
-        json!({ "heading": headings_to_sow(&r["state"]["dirs"]) })
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         match dirs_to_oracle(p) {
             Some(dirs) => json!({ "dirs": dirs }),
@@ -879,7 +697,6 @@ struct Lamlameta;
 
 const LAMLAMETA_ROUNDS: Blocked = Blocked {
     starter: false,
-    last_mover: true,
     locked: false,
 };
 
@@ -903,16 +720,6 @@ fn opening(r: &Value) -> bool {
 }
 
 impl Reading for Lamlameta {
-    fn to_sow(&self, r: &Value) -> Value {
-        let mut rest = r.clone();
-        let state = rest["state"].as_object_mut().unwrap();
-        for counter in ["round_moves", "round_turns", "captures_inhibited"] {
-            state.remove(counter);
-        }
-        let mut sow = LAMLAMETA_ROUNDS.to_sow(&rest);
-        sow["opening"] = json!(if opening(r) { "yes" } else { "no" });
-        sow
-    }
     fn oracle_state(&self, r: &Value) -> Value {
         let mut state = serde_json::Map::new();
         if let Some(blocked) = r["state"].get("blocked") {
@@ -931,22 +738,6 @@ impl Reading for Lamlameta {
 #[test]
 fn lamlameta() {
     agrees("lamlameta", &Lamlameta);
-}
-
-/// A match for territory (NamNam, Weg): the oracle's `owners`, every
-/// hole's owner given whenever one belongs to the other side, is the
-/// per-pit variable `holder` (`none`: the owner of the hole's row), and
-/// `starter` is the engine's. The rounds are compared as `Blocked` compares
-/// them.
-fn owners_to_sow(r: &Value) -> Value {
-    let owners = &r["state"]["owners"];
-    r["pits"]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(|l| (l.clone(), owners.get(l).cloned().unwrap_or(json!("none"))))
-        .collect::<serde_json::Map<String, Value>>()
-        .into()
 }
 
 /// The per-pit variable `holder` as the oracle's `owners`, if some hole
@@ -985,30 +776,6 @@ struct Territory {
 }
 
 impl Reading for Territory {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        // (A variant whose round's first player is decided otherwise, as
-        // the loser, does not read the oracle's `starter`.)
-        let known = |k: &String| {
-            k == "owners"
-                || k == "starter"
-                || (self.children && k == "children")
-                || (self.opening && k == "captures_inhibited")
-        };
-        assert!(state.keys().all(known), "{state:?}");
-        let mut sow = json!({ "holder": owners_to_sow(r), "round": r["round"] });
-        if self.starter {
-            sow["starter"] = r["state"]["starter"].clone();
-        }
-        if self.children {
-            sow["child"] = children_to_sow(r);
-        }
-        if self.opening {
-            let opening = r["state"]["captures_inhibited"] == json!(true);
-            sow["opening"] = json!(if opening { "yes" } else { "no" });
-        }
-        sow
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         if self.starter {
@@ -1071,16 +838,15 @@ fn try_a_file() {
         .expect("SOW_TRY_SLUG=the catalogue game")
         .leak();
     let reading = std::env::var("SOW_TRY_READING").unwrap_or_else(|_| "none".into());
-    let blocked = |starter, last_mover| Blocked {
+    let blocked = |starter| Blocked {
         starter,
-        last_mover,
         locked: false,
     };
     let map: Box<dyn Reading> = match reading.as_str() {
         "none" => Box::new(NoState),
         "children" => Box::new(Children),
-        "blocked" => Box::new(blocked(false, true)),
-        "blocked-starter" => Box::new(blocked(true, false)),
+        "blocked" => Box::new(blocked(false)),
+        "blocked-starter" => Box::new(blocked(true)),
         "qelat" => Box::new(Qelat),
         "territory" => Box::new(Territory {
             children: false,
@@ -1141,7 +907,6 @@ macro_rules! agree {
 /// round's last mover (as Dakon's).
 const BLOCKED: Blocked = Blocked {
     starter: false,
-    last_mover: true,
     locked: false,
 };
 
@@ -1149,7 +914,6 @@ const BLOCKED: Blocked = Blocked {
 /// Pallanguli's).
 const BLOCKED_STARTER: Blocked = Blocked {
     starter: true,
-    last_mover: false,
     locked: false,
 };
 
@@ -1241,19 +1005,6 @@ struct Tally {
 }
 
 impl Reading for Tally {
-    fn to_sow(&self, r: &Value) -> Value {
-        let state = r["state"].as_object().unwrap();
-        assert!(
-            state.keys().all(|k| k == "starter" || k == self.key),
-            "{state:?}"
-        );
-        let count = |p: &str| r["state"][self.key][p].as_i64().unwrap_or(0);
-        json!({
-            "starter": r["state"]["starter"],
-            self.var: { "south": count("south"), "north": count("north") },
-            "round": r["round"],
-        })
-    }
     fn to_oracle(&self, p: &Value) -> Value {
         let mut state = serde_json::Map::new();
         state.insert("starter".into(), p["state"]["starter"].clone());
@@ -1299,13 +1050,6 @@ impl FirstTurns {
 }
 
 impl Reading for FirstTurns {
-    fn to_sow(&self, r: &Value) -> Value {
-        let mut sow = json!({ "turns": self.played(r) });
-        if self.locked {
-            sow["locked"] = listed_to_sow(r, "locked");
-        }
-        sow
-    }
     fn oracle_state(&self, r: &Value) -> Value {
         let mut state = json!({ "turns": self.played(r) });
         if let Some(locked) = r["state"].get("locked") {
