@@ -10,25 +10,119 @@
 
 mod common;
 
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use sow::{Game, Outcome, Variant};
 
-/// One game's records, in ply order.
-type Records = Vec<Value>;
+/// A record: a position of a game, the moves legal in it and where each
+/// leads. Pits and stores are kept as the file writes them (the records
+/// run to a gigabyte of text: reading each into a map took most of the
+/// test's time).
+#[derive(Deserialize)]
+struct Record<'a> {
+    index: u64,
+    ply: u64,
+    round: u64,
+    to_move: Value,
+    #[serde(borrow)]
+    pits: &'a RawValue,
+    #[serde(borrow)]
+    stores: &'a RawValue,
+    state: Value,
+    moves: Vec<Successor<'a>>,
+    chosen: usize,
+}
 
-/// The games of an oracle file, by index.
-fn games(slug: &str) -> Vec<Records> {
-    let text = common::gunzip(&common::oracle(&format!("catalogue/{slug}.jsonl.gz")));
-    let mut games: Vec<Records> = Vec::new();
+/// A legal move of a record and the position it leads to.
+#[derive(Deserialize)]
+struct Successor<'a> {
+    text: String,
+    #[serde(borrow)]
+    pits: &'a RawValue,
+    #[serde(borrow)]
+    stores: &'a RawValue,
+    state: Value,
+    #[serde(default)]
+    to_move: Value,
+    #[serde(default)]
+    ended: bool,
+    #[serde(default)]
+    winner: Value,
+    #[serde(default)]
+    round_over: bool,
+    #[serde(default)]
+    round_end: Value,
+}
+
+/// The pits, stores and state of a record or a move's result.
+struct Written<'a> {
+    pits: &'a RawValue,
+    stores: &'a RawValue,
+    state: &'a Value,
+}
+
+impl Record<'_> {
+    fn seeds(&self) -> Written<'_> {
+        Written {
+            pits: self.pits,
+            stores: self.stores,
+            state: &self.state,
+        }
+    }
+}
+
+impl Successor<'_> {
+    fn seeds(&self) -> Written<'_> {
+        Written {
+            pits: self.pits,
+            stores: self.stores,
+            state: &self.state,
+        }
+    }
+}
+
+impl Written<'_> {
+    /// Whether `seen` (a game's pits, stores and state as the oracle
+    /// writes them) is what the record says, the state as `map` compares
+    /// it.
+    fn agrees(&self, seen: &Value, map: &dyn Reading) -> bool {
+        says(self.pits, &seen["pits"])
+            && says(self.stores, &seen["stores"])
+            && map.oracle_state(self.state) == seen["state"]
+    }
+
+    /// The record as the messages quote it.
+    fn quoted(&self, map: &dyn Reading) -> String {
+        format!(
+            r#"{{"pits":{},"stores":{},"state":{}}}"#,
+            self.pits,
+            self.stores,
+            map.oracle_state(self.state)
+        )
+    }
+}
+
+/// Whether the JSON text `raw` says `value`: the same text, or else the
+/// same value once read.
+fn says(raw: &RawValue, value: &Value) -> bool {
+    raw.get() == value.to_string()
+        || serde_json::from_str::<Value>(raw.get()).is_ok_and(|v| v == *value)
+}
+
+/// The games of an oracle file's text, by index, each its records in ply
+/// order.
+fn games<'a>(slug: &str, text: &'a str) -> Vec<Vec<Record<'a>>> {
+    let mut games: Vec<Vec<Record>> = Vec::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let r: Value = serde_json::from_str(line).expect("a JSON record");
-        let index = r["index"].as_u64().expect("an index") as usize;
+        let r: Record = serde_json::from_str(line).expect("a JSON record");
+        let index = r.index as usize;
         if games.len() <= index {
-            games.resize(index + 1, Vec::new());
+            games.resize_with(index + 1, Vec::new);
         }
         assert_eq!(
-            r["ply"].as_u64(),
-            Some(games[index].len() as u64),
+            r.ply,
+            games[index].len() as u64,
             "{slug} game {index}: records in ply order"
         );
         games[index].push(r);
@@ -49,8 +143,8 @@ trait Reading {
     }
     /// The oracle's `state` as it is compared: all of it, unless a
     /// counter stands for less (see `Lamlameta`).
-    fn oracle_state(&self, oracle: &Value) -> Value {
-        oracle["state"].clone()
+    fn oracle_state(&self, state: &Value) -> Value {
+        state.clone()
     }
     /// The oracle's stores for a variant's position.
     fn stores_to_oracle(&self, sow: &Value) -> Value {
@@ -111,11 +205,6 @@ fn seen(variant: &Variant, game: &Game, map: &dyn Reading) -> Value {
     json!({"pits": p["pits"], "stores": map.stores_to_oracle(&p), "state": map.to_oracle(&p)})
 }
 
-/// The pits, stores and state of a record or a move's result.
-fn recorded(r: &Value, map: &dyn Reading) -> Value {
-    json!({"pits": r["pits"], "stores": r["stores"], "state": map.oracle_state(r)})
-}
-
 fn player_name(p: Option<u8>) -> Value {
     match p {
         Some(0) => json!("south"),
@@ -139,26 +228,26 @@ fn replay_variant(slug: &'static str, variant: &Variant, map: &dyn Reading) -> M
         plies: 0,
         moves: 0,
     };
-    let games = games(slug);
+    let text = common::gunzip(&common::oracle(&format!("catalogue/{slug}.jsonl.gz")));
+    let games = games(slug, &text);
     assert_eq!(games.len(), 30, "{slug}: 30 games");
     for records in &games {
         // The game as a user starts it: the variant's own setup, the
         // oracle's first player named as `--first` names it (a variant
         // that leaves clause 5 out refuses the name). Ply 0's record must
         // then be that start.
-        let first = records[0]["to_move"].as_str().expect("a first player");
+        let first = records[0].to_move.as_str().expect("a first player");
         let start = variant
             .start_position(Some(first))
             .unwrap_or_else(|e| panic!("{slug}: `--first {first}`: {e}"));
         let mut line = Game::from_position(variant.engine.clone(), start, Vec::new())
             .expect("a start within the engine's limits");
         for r in records {
-            let (index, ply) = (r["index"].as_u64().unwrap(), r["ply"].as_u64().unwrap());
+            let (index, ply) = (r.index, r.ply);
             out.plies += 1;
             let here = seen(&variant, &line, map);
-            let want = recorded(r, map);
             let to_move = player_name(line.position().to_move);
-            if line.rounds() as u64 != r["round"].as_u64().unwrap() {
+            if line.rounds() as u64 != r.round {
                 out.note(
                     index,
                     ply,
@@ -166,15 +255,15 @@ fn replay_variant(slug: &'static str, variant: &Variant, map: &dyn Reading) -> M
                     format!(
                         "replayed from the start, {} rounds are over, not {}",
                         line.rounds(),
-                        r["round"]
+                        r.round
                     ),
                 );
                 break;
             }
-            if here != want || to_move != r["to_move"] {
+            if !r.seeds().agrees(&here, map) || to_move != r.to_move {
                 out.note(index, ply, "-", format!(
-                    "replayed from the start, the position is {here} with {to_move} to move, not {want} with {}",
-                    r["to_move"]
+                    "replayed from the start, the position is {here} with {to_move} to move, not {} with {}",
+                    r.seeds().quoted(map), r.to_move
                 ));
                 break;
             }
@@ -184,12 +273,7 @@ fn replay_variant(slug: &'static str, variant: &Variant, map: &dyn Reading) -> M
                 .iter()
                 .map(|&t| sow::notation::write_turn(&line, t))
                 .collect();
-            let mut theirs: Vec<String> = r["moves"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m["text"].as_str().unwrap().to_string())
-                .collect();
+            let mut theirs: Vec<String> = r.moves.iter().map(|m| m.text.clone()).collect();
             mine.sort();
             theirs.sort();
             if mine != theirs {
@@ -201,34 +285,33 @@ fn replay_variant(slug: &'static str, variant: &Variant, map: &dyn Reading) -> M
                 );
                 continue;
             }
-            for m in r["moves"].as_array().unwrap() {
+            for m in &r.moves {
                 out.moves += 1;
-                let text = m["text"].as_str().unwrap();
+                let text = m.text.as_str();
                 let turn = sow::notation::parse_turn(&line, text)
                     .unwrap_or_else(|d| panic!("{slug} game {index} ply {ply}: {text}: {d}"));
                 let mut after = line.clone();
                 after.play(turn).expect("a move within the engine's limits");
                 let got = seen(&variant, &after, map);
-                let want = recorded(m, map);
-                if got != want {
+                if !m.seeds().agrees(&got, map) {
+                    let want = m.seeds().quoted(map);
                     out.note(index, ply, text, format!("leads to {got}, not {want}"));
                 }
-                let ended = m["ended"].as_bool().unwrap_or(false);
-                let round_over = m["round_over"].as_bool().unwrap_or(false);
+                let (ended, round_over) = (m.ended, m.round_over);
                 match (after.round_end(), round_over) {
                     (Some(end), true) => {
                         // The round as it ended, and its winner.
                         let p = sow::json::seeds(&variant, &end.position);
                         let got = json!({"pits": p["pits"], "stores": map.stores_to_oracle(&p)});
-                        if got != m["round_end"] {
+                        if got != m.round_end {
                             out.note(
                                 index,
                                 ply,
                                 text,
-                                format!("ends the round at {got}, not {}", m["round_end"]),
+                                format!("ends the round at {got}, not {}", m.round_end),
                             );
                         }
-                        out.won(index, ply, text, "a round", &end.outcome, &m["winner"]);
+                        out.won(index, ply, text, "a round", &end.outcome, &m.winner);
                     }
                     (Some(end), false) => out.note(
                         index,
@@ -240,25 +323,25 @@ fn replay_variant(slug: &'static str, variant: &Variant, map: &dyn Reading) -> M
                     (None, false) => {}
                 }
                 match after.outcome() {
-                    Some(o) if ended => out.won(index, ply, text, "the game", o, &m["winner"]),
+                    Some(o) if ended => out.won(index, ply, text, "the game", o, &m.winner),
                     Some(o) => out.note(index, ply, text, format!("ends the game ({})", o.reason)),
                     None if ended => out.note(index, ply, text, "does not end the game".into()),
                     None => {
                         let to_move = player_name(after.position().to_move);
-                        if to_move != m["to_move"] {
+                        if to_move != m.to_move {
                             out.note(
                                 index,
                                 ply,
                                 text,
-                                format!("hands the move to {to_move}, not {}", m["to_move"]),
+                                format!("hands the move to {to_move}, not {}", m.to_move),
                             );
                         }
                     }
                 }
             }
             // On along the line played.
-            let chosen = &r["moves"][r["chosen"].as_u64().unwrap() as usize];
-            let turn = sow::notation::parse_turn(&line, chosen["text"].as_str().unwrap())
+            let chosen = &r.moves[r.chosen];
+            let turn = sow::notation::parse_turn(&line, &chosen.text)
                 .expect("the chosen move is legal on the line replayed");
             line.play(turn).expect("a move within the engine's limits");
         }
@@ -702,8 +785,7 @@ const LAMLAMETA_ROUNDS: Blocked = Blocked {
 
 /// Whether an oracle's state is at a round's first turn, the counters and
 /// the inhibition of captures agreeing on it.
-fn opening(r: &Value) -> bool {
-    let state = &r["state"];
+fn opening(state: &Value) -> bool {
     let count = |k: &str| state[k].as_u64().unwrap_or(0);
     // (Lami's records count the moves only: no move earns a repeat turn.)
     let first = match state.get("round_turns") {
@@ -720,12 +802,12 @@ fn opening(r: &Value) -> bool {
 }
 
 impl Reading for Lamlameta {
-    fn oracle_state(&self, r: &Value) -> Value {
+    fn oracle_state(&self, oracle: &Value) -> Value {
         let mut state = serde_json::Map::new();
-        if let Some(blocked) = r["state"].get("blocked") {
+        if let Some(blocked) = oracle.get("blocked") {
             state.insert("blocked".into(), blocked.clone());
         }
-        state.insert("opening".into(), json!(opening(r)));
+        state.insert("opening".into(), json!(opening(oracle)));
         Value::Object(state)
     }
     fn to_oracle(&self, p: &Value) -> Value {
@@ -790,8 +872,8 @@ impl Reading for Territory {
         }
         Value::Object(state)
     }
-    fn oracle_state(&self, r: &Value) -> Value {
-        let mut state = r["state"].clone();
+    fn oracle_state(&self, oracle: &Value) -> Value {
+        let mut state = oracle.clone();
         if !self.starter {
             state.as_object_mut().unwrap().remove("starter");
         }
@@ -1031,8 +1113,7 @@ struct FirstTurns {
 
 impl FirstTurns {
     /// The turns played, up to `upto`, of an oracle record.
-    fn played(&self, r: &Value) -> i64 {
-        let state = &r["state"];
+    fn played(&self, state: &Value) -> i64 {
         let inhibited = state["captures_inhibited"].as_bool().unwrap_or(false);
         let played = match state["round_turns"].as_i64() {
             Some(n) => n.min(self.upto),
@@ -1050,9 +1131,9 @@ impl FirstTurns {
 }
 
 impl Reading for FirstTurns {
-    fn oracle_state(&self, r: &Value) -> Value {
-        let mut state = json!({ "turns": self.played(r) });
-        if let Some(locked) = r["state"].get("locked") {
+    fn oracle_state(&self, oracle: &Value) -> Value {
+        let mut state = json!({ "turns": self.played(oracle) });
+        if let Some(locked) = oracle.get("locked") {
             state["locked"] = locked.clone();
         }
         state

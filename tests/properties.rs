@@ -9,6 +9,7 @@ mod common;
 use common::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 use sow::{Game, Variant};
 
 /// Every shipped variant and every test-only variant.
@@ -60,13 +61,24 @@ fn must_finish(name: &str) -> usize {
             _ => 190,
         };
     }
+    // (Only the fields read here are read: the records are large.)
+    #[derive(serde::Deserialize)]
+    struct Record {
+        index: u64,
+        chosen: usize,
+        moves: Vec<Move>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Move {
+        #[serde(default)]
+        ended: bool,
+    }
     let text = gunzip(&data);
     let mut ended = std::collections::BTreeSet::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let r: serde_json::Value = serde_json::from_str(line).unwrap();
-        let chosen = &r["moves"][r["chosen"].as_u64().unwrap() as usize];
-        if chosen["ended"] == true {
-            ended.insert(r["index"].as_u64().unwrap());
+        let r: Record = serde_json::from_str(line).unwrap();
+        if r.moves[r.chosen].ended {
+            ended.insert(r.index);
         }
     }
     rate(ended.len())
@@ -101,7 +113,7 @@ fn rate(ended: usize) -> usize {
 
 #[test]
 fn random_games_conserve_seeds_and_notation_round_trips() {
-    for v in all_variants() {
+    all_variants().par_iter().for_each(|v| {
         let start = Game::new(v.engine.clone()).unwrap();
         let total = start.position().total();
         let mut finished = 0;
@@ -150,12 +162,12 @@ fn random_games_conserve_seeds_and_notation_round_trips() {
             "{}: only {finished} of 200 random games finished",
             v.name()
         );
-    }
+    });
 }
 
 #[test]
 fn a_saved_position_resumes_the_same_game() {
-    for v in all_variants() {
+    all_variants().par_iter().for_each(|v| {
         for g in 0..20u64 {
             let mut rng = ChaCha8Rng::seed_from_u64(1000 + g);
             let mut game = Game::new(v.engine.clone()).unwrap();
@@ -203,7 +215,7 @@ fn a_saved_position_resumes_the_same_game() {
                 v.name()
             );
         }
-    }
+    });
 }
 
 /// Leaves found by walking the legal turns one at a time.
@@ -223,7 +235,7 @@ fn walk(game: &Game, depth: u32) -> u64 {
 
 #[test]
 fn perft_equals_walking_the_moves() {
-    for v in all_variants() {
+    all_variants().par_iter().for_each(|v| {
         let game = Game::new(v.engine.clone()).unwrap();
         for depth in 1..=4 {
             assert_eq!(
@@ -233,7 +245,7 @@ fn perft_equals_walking_the_moves() {
                 v.name()
             );
         }
-    }
+    });
 }
 
 /// A turn shown step by step (the playground's sowing) ends where the same
@@ -243,7 +255,7 @@ fn perft_equals_walking_the_moves() {
 #[test]
 fn a_turn_shown_step_by_step_is_the_same_turn() {
     use sow::engine::StepKind;
-    for v in all_variants() {
+    all_variants().par_iter().for_each(|v| {
         let name = v.engine.rules.name.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let (mut steps, mut sown) = (0usize, 0usize);
@@ -301,5 +313,5 @@ fn a_turn_shown_step_by_step_is_the_same_turn() {
             }
         }
         assert!(sown > 0 && steps >= sown, "{name}: no seed shown sown");
-    }
+    });
 }

@@ -492,6 +492,12 @@ impl Engine {
         self.cells() + 3 + self.var_slots()
     }
 
+    /// The pits in the order positions and turns list them: labels in
+    /// natural order (`A2` before `A10`).
+    pub fn pits_in_label_order(&self) -> &[u16] {
+        &self.board.move_order
+    }
+
     /// Where a variable's slots begin in [`Position::vars`].
     pub fn var_base(&self, var: usize) -> usize {
         self.board.var_base[var]

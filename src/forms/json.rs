@@ -35,8 +35,7 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
             VarScope::Player => per_player(r, |p| value(base + p)),
             VarScope::Pit => Value::Object(
                 order(variant)
-                    .iter()
-                    .map(|&p| (r.pits[p].label.clone(), value(base + p)))
+                    .map(|p| (r.pits[p].label.clone(), value(base + p)))
                     .collect(),
             ),
         };
@@ -79,7 +78,7 @@ pub fn position(variant: &Variant, game: &Game) -> Value {
 pub fn seeds(variant: &Variant, pos: &Position) -> Value {
     let r = &variant.engine.rules;
     let mut pits = Map::new();
-    for &i in order(variant).iter() {
+    for i in order(variant) {
         pits.insert(r.pits[i].label.clone(), json!(pos.cells[i]));
     }
     let n = r.pits.len();
@@ -98,7 +97,7 @@ pub fn current_phase(variant: &Variant, game: &Game) -> Option<String> {
 fn record_out(variant: &Variant, rec: &[u32]) -> Vec<u32> {
     let n = variant.engine.rules.pits.len();
     let mut out = vec![rec[0]];
-    out.extend(order(variant).iter().map(|&i| rec[1 + i]));
+    out.extend(order(variant).map(|i| rec[1 + i]));
     out.extend_from_slice(&rec[1 + n..]);
     out
 }
@@ -107,7 +106,7 @@ fn record_out(variant: &Variant, rec: &[u32]) -> Vec<u32> {
 fn record_in(variant: &Variant, rec: &[u32]) -> Vec<u32> {
     let n = variant.engine.rules.pits.len();
     let mut out = rec.to_vec();
-    for (k, &i) in order(variant).iter().enumerate() {
+    for (k, i) in order(variant).enumerate() {
         out[1 + i] = rec[1 + k];
     }
     out[1 + n..].copy_from_slice(&rec[1 + n..]);
@@ -115,11 +114,12 @@ fn record_in(variant: &Variant, rec: &[u32]) -> Vec<u32> {
 }
 
 /// Pits in the order positions list them: labels in natural order.
-fn order(variant: &Variant) -> Vec<usize> {
-    let r = &variant.engine.rules;
-    let mut v: Vec<usize> = (0..r.pits.len()).collect();
-    v.sort_by(|&a, &b| crate::engine::natural(&r.pits[a].label, &r.pits[b].label));
-    v
+fn order(variant: &Variant) -> impl ExactSizeIterator<Item = usize> + '_ {
+    variant
+        .engine
+        .pits_in_label_order()
+        .iter()
+        .map(|&p| usize::from(p))
 }
 
 /// The players' names in quotes, joined by `sep`.
@@ -574,7 +574,6 @@ fn read_any(variant: &Variant, text: &str, over: Over) -> Result<Game, Diagnosti
         cells[i] = count(&format!("pits.{label}"), v)?;
     }
     let missing: Vec<&str> = order(variant)
-        .into_iter()
         .map(|i| r.pits[i].label.as_str())
         .filter(|l| !pits.contains_key(*l))
         .collect();

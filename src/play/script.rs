@@ -368,10 +368,10 @@ fn check_ply(
 fn board_line(v: &Variant, game: &Game) -> String {
     let r = &v.engine.rules;
     let pos = game.position();
-    let mut ids: Vec<usize> = (0..r.pits.len()).collect();
-    ids.sort_by(|&a, &b| crate::engine::natural(&r.pits[a].label, &r.pits[b].label));
-    ids.iter()
-        .map(|&i| format!("{}={}", r.pits[i].label, pos.cells[i]))
+    v.engine
+        .pits_in_label_order()
+        .iter()
+        .map(|&i| format!("{}={}", r.pits[i as usize].label, pos.cells[i as usize]))
         .collect::<Vec<_>>()
         .join(" ")
 }
