@@ -106,7 +106,7 @@ impl Written<'_> {
 /// Whether the JSON text `raw` says `value`: the same text, or else the
 /// same value once read.
 fn says(raw: &RawValue, value: &Value) -> bool {
-    raw.get() == value.to_string()
+    serde_json::to_string(value).is_ok_and(|text| text == raw.get())
         || serde_json::from_str::<Value>(raw.get()).is_ok_and(|v| v == *value)
 }
 
