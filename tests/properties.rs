@@ -184,8 +184,8 @@ fn a_saved_position_resumes_the_same_game() {
             for &t in &moves[..cut] {
                 first.play(t).unwrap();
             }
-            let saved = sow::json::position(&v, &first).to_string();
-            let mut resumed = sow::json::read_position(&v, &saved)
+            let saved = sow::json::position(v, &first).to_string();
+            let mut resumed = sow::json::read_position(v, &saved)
                 .unwrap_or_else(|d| panic!("{}: {d}\n{saved}", v.name()));
             assert_eq!(
                 resumed.position(),
