@@ -89,12 +89,10 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "mefuvha",
     "mewegae",
     "mewelad",
-    "misoro-tsoro",
     "misoro-tsoro-additional-capture",
     "motiq",
     "msuwa",
     "msuwa-wa-kunja",
-    "musoro-tsoro",
     "mwambulula",
     "mweiso",
     "mwendo",
@@ -142,6 +140,13 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "yucebao",
 ];
 
+/// The games whose holes carry marks that decide play (Ludii's site
+/// states), with the variant's per-pit variable standing for them: a hole
+/// Ludii marks (any state but 0) is one whose variable holds a value other
+/// than its first. Where a reading is named, the marks are compared with
+/// the seeds; elsewhere Ludii's states are its own bookkeeping.
+const MARKS: &[(&str, &str)] = &[("misoro-tsoro", "misoro")];
+
 /// The folder of the data.
 fn folder() -> std::path::PathBuf {
     common::oracle("ludii")
@@ -162,7 +167,9 @@ fn slugs() -> Vec<String> {
 
 /// One legal move of a ply: where it was made (Ludii's from and to sites,
 /// as the data writes them: `F`, `F>T`, `P` a pass, `-` none), the sites
-/// whose seeds it changes, and whether it ends the game.
+/// whose seeds it changes (and, where its site states change, every
+/// site's state, at the site's index past the last site: see [`Seen`]),
+/// and whether it ends the game.
 struct Move {
     place: String,
     delta: Vec<(usize, u32)>,
@@ -182,7 +189,7 @@ struct Ply {
 
 /// One game: its start, its plies, its result.
 struct Played {
-    start: Vec<u32>,
+    start: Seen,
     plies: Vec<Ply>,
     result: Value,
 }
@@ -193,16 +200,34 @@ struct Oracle {
     games: Vec<Played>,
 }
 
-fn read_move(text: &str) -> Move {
+/// Ludii's position as the data follows it: the seeds on each site, then
+/// each site's state.
+type Seen = Vec<u32>;
+
+/// Every site's state from Ludii's `states` (`[site, state, …]`, the sites
+/// not named in state 0), as changes to a [`Seen`] of `sites` sites.
+fn states_delta(states: &Value, sites: usize) -> Vec<(usize, u32)> {
+    let list: Vec<u32> = serde_json::from_value(states.clone()).expect("states");
+    let mut delta: Vec<(usize, u32)> = (0..sites).map(|s| (sites + s, 0)).collect();
+    for pair in list.chunks_exact(2) {
+        delta[pair[0] as usize].1 = pair[1];
+    }
+    delta
+}
+
+fn read_move(text: &str, sites: usize) -> Move {
     let (place, rest) = text
         .split_once(':')
         .unwrap_or_else(|| panic!("a move: {text}"));
     let ends = rest.ends_with('!');
     let rest = rest.trim_end_matches('!');
     // Scores, site states and piece kinds, where they changed: Ludii's own
-    // bookkeeping unless a variant's reading compares them.
-    let delta_text = rest.split('{').next().unwrap_or("");
-    let delta = delta_text
+    // bookkeeping unless a variant's reading compares them (see `MARKS`).
+    let (delta_text, changed) = match rest.find('{') {
+        Some(i) => (&rest[..i], Some(&rest[i..])),
+        None => (rest, None),
+    };
+    let mut delta: Vec<(usize, u32)> = delta_text
         .split(',')
         .filter(|d| !d.is_empty())
         .map(|d| {
@@ -210,6 +235,12 @@ fn read_move(text: &str) -> Move {
             (site.parse().unwrap(), count.parse().unwrap())
         })
         .collect();
+    if let Some(changed) = changed {
+        let changed: Value = serde_json::from_str(changed).expect("a move's changes");
+        if let Some(states) = changed.get("states") {
+            delta.extend(states_delta(states, sites));
+        }
+    }
     Move {
         place: place.to_string(),
         delta,
@@ -222,14 +253,23 @@ fn read(slug: &str) -> Oracle {
     let mut lines = text.lines();
     let layout: Value = serde_json::from_str(lines.next().expect("a layout")).unwrap();
     assert_eq!(layout["format"], "sow-ludii-1", "{slug}");
+    let sites = layout["sites"].as_array().expect("the sites").len();
     let mut games: Vec<Played> = Vec::new();
     for line in lines {
         let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
         match kind {
             "g" => {
                 let start: Value = serde_json::from_str(rest).unwrap();
+                let mut seen: Seen = serde_json::from_value(start["counts"].clone()).unwrap();
+                assert_eq!(seen.len(), sites, "{slug}: a count a site");
+                seen.resize(2 * sites, 0);
+                if let Some(states) = start.get("states") {
+                    for (at, state) in states_delta(states, sites) {
+                        seen[at] = state;
+                    }
+                }
                 games.push(Played {
-                    start: serde_json::from_value(start["counts"].clone()).unwrap(),
+                    start: seen,
                     plies: Vec::new(),
                     result: Value::Null,
                 });
@@ -241,7 +281,7 @@ fn read(slug: &str) -> Oracle {
                 let _same_turn = next();
                 let phase = next().parse().unwrap();
                 let chosen = next().parse().ok();
-                let moves = words.map(read_move).collect();
+                let moves = words.map(|m| read_move(m, sites)).collect();
                 games.last_mut().unwrap().plies.push(Ply {
                     mover,
                     phase,
@@ -325,27 +365,66 @@ fn slots(slug: &str, layout: &Value, variant: &Variant) -> Vec<Slot> {
 }
 
 /// A position as it is compared: the seeds of each pit (in cell order),
-/// then those each player holds off the board.
+/// then those each player holds off the board, then (where the variant
+/// reads Ludii's marks) 1 for each marked pit, else 0.
 type Key = Vec<u32>;
 
-fn ludii_key(slots: &[Slot], pits: usize, players: usize, counts: &[u32]) -> Key {
-    let mut key = vec![0; pits + players];
-    for (slot, &n) in slots.iter().zip(counts) {
-        match *slot {
-            Slot::Pit(c) => key[c] = n,
-            Slot::Off(p) => key[pits + p] += n,
-        }
-    }
-    key
+/// How a variant's positions are compared with Ludii's.
+struct Compared {
+    /// Ludii's sites in the variant.
+    slots: Vec<Slot>,
+    pits: usize,
+    players: usize,
+    /// The slots of the per-pit variable standing for Ludii's marks (see
+    /// `MARKS`), where it has one: where its pit 0's is.
+    marks: Option<usize>,
 }
 
-fn sow_key(game: &Game, pits: usize, players: usize) -> Key {
-    let pos = game.position();
-    let mut key = pos.cells[..pits].to_vec();
-    for p in 0..players {
-        key.push(pos.cells.get(pits + p).copied().unwrap_or(0) + pos.hands[p]);
+impl Compared {
+    fn new(slug: &str, layout: &Value, variant: &Variant) -> Compared {
+        let e = &variant.engine;
+        let marks = MARKS.iter().find(|(s, _)| *s == slug).map(|(_, name)| {
+            let v = e.rules.vars.iter().position(|v| v.name == *name);
+            e.var_base(v.unwrap_or_else(|| panic!("{slug}: no variable {name}")))
+        });
+        Compared {
+            slots: slots(slug, layout, variant),
+            pits: e.rules.pits.len(),
+            players: e.rules.players.len(),
+            marks,
+        }
     }
-    key
+
+    fn ludii_key(&self, seen: &[u32]) -> Key {
+        let (pits, sites) = (self.pits, self.slots.len());
+        let marks = if self.marks.is_some() { pits } else { 0 };
+        let mut key = vec![0; pits + self.players + marks];
+        for (site, slot) in self.slots.iter().enumerate() {
+            match *slot {
+                Slot::Pit(c) => {
+                    key[c] = seen[site];
+                    if marks > 0 {
+                        key[pits + self.players + c] = u32::from(seen[sites + site] != 0);
+                    }
+                }
+                Slot::Off(p) => key[pits + p] += seen[site],
+            }
+        }
+        key
+    }
+
+    fn sow_key(&self, game: &Game) -> Key {
+        let pos = game.position();
+        let pits = self.pits;
+        let mut key = pos.cells[..pits].to_vec();
+        for p in 0..self.players {
+            key.push(pos.cells.get(pits + p).copied().unwrap_or(0) + pos.hands[p]);
+        }
+        if let Some(base) = self.marks {
+            key.extend((0..pits).map(|c| u32::from(pos.vars[base + c] != 0)));
+        }
+        key
+    }
 }
 
 /// What went wrong, where.
@@ -375,6 +454,16 @@ fn describe(variant: &Variant, key: &Key) -> String {
     for (p, name) in r.players.iter().enumerate() {
         parts.push(format!("{name} off {}", key[r.pits.len() + p]));
     }
+    let marked: Vec<&str> = r
+        .pits
+        .iter()
+        .zip(key.iter().skip(r.pits.len() + r.players.len()))
+        .filter(|(_, &m)| m != 0)
+        .map(|(p, _)| p.label.as_str())
+        .collect();
+    if !marked.is_empty() {
+        parts.push(format!("marked {}", marked.join(" ")));
+    }
     parts.join(", ")
 }
 
@@ -399,10 +488,8 @@ fn ludii_winner(result: &Value) -> Option<usize> {
 fn ludii_choices<'a>(
     ply: &'a Ply,
     counts: &[u32],
-    slots: &[Slot],
-    pits: usize,
-    players: usize,
-) -> (BTreeMap<(Key, bool), Vec<&'a str>>, Option<(Key, Vec<u32>)>) {
+    compared: &Compared,
+) -> (BTreeMap<(Key, bool), Vec<&'a str>>, Option<(Key, Seen)>) {
     let mut theirs: BTreeMap<(Key, bool), Vec<&str>> = BTreeMap::new();
     let mut chosen_key = None;
     for (k, m) in ply.moves.iter().enumerate() {
@@ -410,7 +497,7 @@ fn ludii_choices<'a>(
         for &(site, n) in &m.delta {
             after[site] = n;
         }
-        let key = ludii_key(slots, pits, players, &after);
+        let key = compared.ludii_key(&after);
         if Some(k) == ply.chosen {
             chosen_key = Some((key.clone(), after));
         }
@@ -421,16 +508,12 @@ fn ludii_choices<'a>(
 
 /// The variant's legal turns from `line`, by the position each leads to
 /// and whether it ends the game: each turn's notation and the game after.
-fn sow_choices(
-    line: &Game,
-    pits: usize,
-    players: usize,
-) -> BTreeMap<(Key, bool), Vec<(String, Game)>> {
+fn sow_choices(line: &Game, compared: &Compared) -> BTreeMap<(Key, bool), Vec<(String, Game)>> {
     let mut mine: BTreeMap<(Key, bool), Vec<(String, Game)>> = BTreeMap::new();
     for &t in line.legal_turns() {
         let mut after = line.clone();
         after.play(t).expect("a turn within the engine's limits");
-        let key = sow_key(&after, pits, players);
+        let key = compared.sow_key(&after);
         let over = after.outcome().is_some();
         mine.entry((key, over))
             .or_default()
@@ -443,8 +526,7 @@ fn replay(slug: &str) -> Mismatches {
     let variant = common::shipped(slug);
     let oracle = read(slug);
     let r = &variant.engine.rules;
-    let (pits, players) = (r.pits.len(), r.players.len());
-    let slots = slots(slug, &oracle.layout, &variant);
+    let compared = Compared::new(slug, &oracle.layout, &variant);
     let mut out = Mismatches {
         slug: slug.to_string(),
         found: Vec::new(),
@@ -469,14 +551,14 @@ fn replay(slug: &str) -> Mismatches {
         let mut ok = true;
         for (i, ply) in played.plies.iter().enumerate() {
             out.plies += 1;
-            let here = ludii_key(&slots, pits, players, &counts);
-            if sow_key(&line, pits, players) != here {
+            let here = compared.ludii_key(&counts);
+            if compared.sow_key(&line) != here {
                 out.note(
                     g,
                     i,
                     format!(
                         "replayed from the start, the position is {}, not Ludii's {}",
-                        describe(&variant, &sow_key(&line, pits, players)),
+                        describe(&variant, &compared.sow_key(&line)),
                         describe(&variant, &here)
                     ),
                 );
@@ -522,8 +604,8 @@ fn replay(slug: &str) -> Mismatches {
                 _ => {}
             }
             // Every choice, with what it leads to.
-            let (theirs, chosen_key) = ludii_choices(ply, &counts, &slots, pits, players);
-            let mine = sow_choices(&line, pits, players);
+            let (theirs, chosen_key) = ludii_choices(ply, &counts, &compared);
+            let mine = sow_choices(&line, &compared);
             out.moves += ply.moves.len();
             let same = theirs.len() == mine.len()
                 && theirs
@@ -583,14 +665,13 @@ fn replay(slug: &str) -> Mismatches {
             let next_choices = played
                 .plies
                 .get(i + 1)
-                .map(|next| ludii_choices(next, &after, &slots, pits, players).0);
+                .map(|next| ludii_choices(next, &after, &compared).0);
             let mover_ok =
                 |a: &Game| next_mover.is_none_or(|n| a.position().to_move == Some(n as u8));
             let agrees = |a: &Game| {
                 mover_ok(a)
                     && next_choices.as_ref().is_none_or(|want| {
-                        candidates.len() == 1
-                            || sow_choices(a, pits, players).keys().eq(want.keys())
+                        candidates.len() == 1 || sow_choices(a, &compared).keys().eq(want.keys())
                     })
             };
             let pick = candidates

@@ -230,6 +230,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "english-wari-st-lucia",
     "i-pere",
     "mangala-suez",
+    "musoro-tsoro",
+    "misoro-tsoro",
 ];
 
 /// The source of a shipped variant.
