@@ -140,11 +140,6 @@ impl Sees {
         origin: true,
         ..NOTHING
     };
-
-    /// These words, and `here` (a chain's condition, `count(…)`).
-    pub fn with_here(self) -> Sees {
-        Sees { here: true, ..self }
-    }
 }
 
 /// How the rules of a moment apply.

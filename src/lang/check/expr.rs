@@ -244,7 +244,16 @@ impl<'a> Lowerer<'a> {
         n
     }
 
-    /// A lowerer for one scope.
+    /// A place judged for one pit at a time (`here`), likewise: where a
+    /// region's captures go, what a chain takes of each pit walked.
+    pub fn place_on_here(&mut self, e: &Expr) -> Option<Place> {
+        let saved = self.scope.context;
+        self.scope.context.sees.here = true;
+        let p = self.place(e);
+        self.scope.context = saved;
+        p
+    }
+
     /// A condition judged for one pit at a time (`here`), as well as for
     /// what the expression around it knows.
     pub fn cond_on_here(&mut self, e: &Expr) -> Option<Cond> {

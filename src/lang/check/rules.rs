@@ -554,13 +554,7 @@ impl Checker {
                     // A store, or a pit that keeps what it wins; for a
                     // region, judged for each pit taken (`here`).
                     let p = if matches!(target, Some(Value::Region(_))) {
-                        let mut each = Lowerer::new(scope(Context {
-                            sees: ctx.sees.with_here(),
-                            ..ctx
-                        }));
-                        let p = each.place(&args[i + 1]);
-                        lw.diagnostics.append(&mut each.diagnostics);
-                        p
+                        lw.place_on_here(&args[i + 1])
                     } else {
                         lw.place(&args[i + 1])
                     };
@@ -649,27 +643,23 @@ impl Checker {
                         ok = false;
                         break;
                     }
-                    let mut chain_lw = Lowerer::new(scope(Context {
-                        sees: ctx.sees.with_here(),
-                        ..ctx
-                    }));
-                    let c = chain_lw.cond(&args[i + 1]);
+                    // (the condition and places judged of each pit walked)
+                    let c = lw.cond_on_here(&args[i + 1]);
                     i += 2;
                     // [taking PLACE], of each pit walked (`here`)
                     let mut taking = None;
                     if args.get(i).and_then(Expr::as_word) == Some("taking") && i + 1 < args.len() {
-                        taking = chain_lw.place(&args[i + 1]);
+                        taking = lw.place_on_here(&args[i + 1]);
                         ok &= taking.is_some();
                         i += 2;
                     }
                     // [with PLACE], taken too for each pit walked
                     let mut with = None;
                     if args.get(i).and_then(Expr::as_word) == Some("with") && i + 1 < args.len() {
-                        with = chain_lw.place(&args[i + 1]);
+                        with = lw.place_on_here(&args[i + 1]);
                         ok &= with.is_some();
                         i += 2;
                     }
-                    lw.diagnostics.append(&mut chain_lw.diagnostics);
                     if let (Some(direction), Some(holds)) = (dir, c) {
                         chain = Some(Chain {
                             direction,
