@@ -99,8 +99,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "mweso",
     "nchuwa",
     "ngulungu",
-    "njombwa",
-    "njombwa-one-counter",
     "nsolo",
     "o-an-quan",
     "okwe-achalla",

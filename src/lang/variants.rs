@@ -232,6 +232,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "mangala-suez",
     "musoro-tsoro",
     "misoro-tsoro",
+    "njombwa",
+    "njombwa-one-counter",
 ];
 
 /// The source of a shipped variant.
