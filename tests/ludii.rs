@@ -213,7 +213,9 @@ fn states_delta(states: &Value, sites: usize) -> Vec<(usize, u32)> {
     delta
 }
 
-fn read_move(text: &str, sites: usize) -> Move {
+/// A move as the data writes it; its site states read where `marks` (the
+/// variant compares them: see `MARKS`).
+fn read_move(text: &str, sites: usize, marks: bool) -> Move {
     let (place, rest) = text
         .split_once(':')
         .unwrap_or_else(|| panic!("a move: {text}"));
@@ -233,7 +235,7 @@ fn read_move(text: &str, sites: usize) -> Move {
             (site.parse().unwrap(), count.parse().unwrap())
         })
         .collect();
-    if let Some(changed) = changed {
+    if let Some(changed) = changed.filter(|_| marks) {
         let changed: Value = serde_json::from_str(changed).expect("a move's changes");
         if let Some(states) = changed.get("states") {
             delta.extend(states_delta(states, sites));
@@ -252,6 +254,7 @@ fn read(slug: &str) -> Oracle {
     let layout: Value = serde_json::from_str(lines.next().expect("a layout")).unwrap();
     assert_eq!(layout["format"], "sow-ludii-1", "{slug}");
     let sites = layout["sites"].as_array().expect("the sites").len();
+    let marks = MARKS.iter().any(|(s, _)| *s == slug);
     let mut games: Vec<Played> = Vec::new();
     for line in lines {
         let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -261,7 +264,7 @@ fn read(slug: &str) -> Oracle {
                 let mut seen: Seen = serde_json::from_value(start["counts"].clone()).unwrap();
                 assert_eq!(seen.len(), sites, "{slug}: a count a site");
                 seen.resize(2 * sites, 0);
-                if let Some(states) = start.get("states") {
+                if let Some(states) = start.get("states").filter(|_| marks) {
                     for (at, state) in states_delta(states, sites) {
                         seen[at] = state;
                     }
@@ -279,7 +282,7 @@ fn read(slug: &str) -> Oracle {
                 let _same_turn = next();
                 let phase = next().parse().unwrap();
                 let chosen = next().parse().ok();
-                let moves = words.map(|m| read_move(m, sites)).collect();
+                let moves = words.map(|m| read_move(m, sites, marks)).collect();
                 games.last_mut().unwrap().plies.push(Ply {
                     mover,
                     phase,
