@@ -1660,3 +1660,106 @@ fn an_option_may_fix_the_first_direction_line() {
         assert_eq!(counts(&g, &LABELS), want);
     }
 }
+
+/// `put N from hand|store into REGION when C`: a turn for each pit of the
+/// region C holds for (`here`) whose count the mover holds, written
+/// `put:LABEL`; the seeds go into the pit and nothing is sown (no `land`
+/// rule), the `after` rules see the pit as `last`; a count read from the
+/// position, a place for one pit, and the hand.
+#[test]
+fn a_put_moves_held_seeds_into_one_pit_sowing_nothing() {
+    let text = board(
+        "",
+        "put 2 from store into side(mover) when seeds(here) == 0
+rule grab at land {
+  capture last to store(mover)
+}
+rule mark at after when last == C and origin == C {
+  remove a
+}",
+    );
+    let v = variant(&text);
+    let n = v.engine.rules.pits.len();
+    let g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 1, 1, 0, 0], [3, 0], 0);
+    assert_eq!(legal_labels(&g), ["A", "put:B", "put:C", "put:D"]);
+    let mut g2 = g.clone();
+    g2.play(turn(&g2, "put:C")).unwrap();
+    assert_eq!(
+        counts(&g2, &LABELS),
+        [1, 0, 2, 0, 0, 1, 0, 0],
+        "two into C, no land rule; the after rule saw C as last and origin"
+    );
+    assert_eq!(&g2.position().cells[n..], [1, 0], "from South's store");
+    assert_eq!(g2.position().to_move, Some(1), "the turn passes");
+    // A store of one holds too few for a put of two.
+    let g3 = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 1, 0, 0, 0], [1, 0], 0);
+    assert_eq!(legal_labels(&g3), ["A"]);
+    // The label alone plays the put where the pit has no sowing, the
+    // sowing where it has one.
+    assert_eq!(turn(&g, "B"), turn(&g, "put:B"));
+    assert_eq!(sow::notation::write_turn(&g, turn(&g, "A")), "A");
+    let err = sow::notation::parse_turn(&g, "put:A").unwrap_err();
+    assert!(err.message.contains("not a turn here"), "{}", err.message);
+    // Numbered after the pits' turns, one number a pit.
+    let actions = sow::actions::Actions::of(&v.engine.rules);
+    let put_b = turn(&g, "put:B");
+    let k = actions.number(put_b).expect("a number");
+    assert_eq!(
+        actions.written(&v.engine.rules, k).as_deref(),
+        Some("put:B")
+    );
+    // From the hand, into one place, a count read from the position.
+    let v = variant(&board("", "put if(hand(mover) > 2, 3, 1) from hand into D"));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 1, 0, 0, 0], [0, 0], 0);
+    let mut pos = g.position().clone();
+    pos.hands = [5, 0];
+    g = sow::Game::from_position(v.engine.clone(), pos, Vec::new()).unwrap();
+    assert_eq!(legal_labels(&g), ["A", "put:D"]);
+    g.play(turn(&g, "put:D")).unwrap();
+    assert_eq!(counts(&g, &LABELS)[3], 3, "three of five");
+    assert_eq!(g.position().hands, [2, 0]);
+}
+
+/// `turns_passed`: whole turns passed in a row just before now. A pass
+/// its mover makes moving again (the turn begun with a sowing) is no turn
+/// passed, and counts 0, where `passes` counts it (Ludii's "all passed").
+#[test]
+fn turns_passed_counts_whole_turns() {
+    let text = board_text(
+        "skip store(opponent)",
+        "seeds(origin) > 0",
+        "rule home at land when last == store(mover) {
+  again
+}
+pass when no_legal_turn
+end all_passed when turns_passed == 2 and passes == 3 - 1 draw",
+    )
+    .replace(
+        "track: A B C D a b c d",
+        "track: A B C D store(south) a b c d store(north)",
+    );
+    let v = variant(&text);
+    let slot = |name: &str| {
+        let i = v
+            .engine
+            .rules
+            .vars
+            .iter()
+            .position(|x| x.name == name)
+            .unwrap();
+        v.engine.var_base(i)
+    };
+    let (passes, turns) = (slot("passes"), slot("turns_passed"));
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 0, 1, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(g.position().to_move, Some(0), "into the store: again");
+    g.play(turn(&g, "pass")).unwrap();
+    let at = |g: &sow::Game| (g.position().vars[passes], g.position().vars[turns]);
+    assert_eq!(at(&g), (1, 0), "a pass ending a turn that sowed");
+    g.play(turn(&g, "pass")).unwrap();
+    assert_eq!(at(&g), (2, 1), "North's whole turn passed");
+    assert!(g.outcome().is_none());
+    g.play(turn(&g, "pass")).unwrap();
+    let o = g.outcome().expect("every player's last turn a pass");
+    assert_eq!(&*o.reason, "all_passed");
+}

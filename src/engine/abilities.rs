@@ -30,6 +30,9 @@ pub(crate) struct Abilities {
     pub listing: Listing,
     /// Some condition asks whether a position repeats: positions are kept.
     pub tracks_repetition: bool,
+    /// Seeds may leave a store (a turn sown from it, a put from it): a
+    /// position from before seeds went into a store may come again.
+    pub stores_shrink: bool,
     /// Some end rule or pass asks whether another player has a legal turn
     /// (`no_legal_turn(opponent)`): a look ahead is made before each turn.
     pub looks_before_turns: bool,
@@ -101,6 +104,7 @@ impl Abilities {
             && plan.iter().all(|p| {
                 p.entry.is_none()
                     && p.from_store.is_none()
+                    && p.put.is_none()
                     && p.lift.is_empty()
                     && p.leave.is_none()
                     && p.after.is_empty()
@@ -122,6 +126,11 @@ impl Abilities {
             listing,
             tracks_repetition: rules.any(&|n| matches!(n, Node::Cond(Cond::Repeated))),
             passes: plan.iter().any(|p| p.pass.is_some()),
+            stores_shrink: rules.sowing.from_store.is_some()
+                || rules
+                    .put
+                    .as_ref()
+                    .is_some_and(|p| p.from == crate::ir::Held::Store),
             ends_read_total: rules.ends.iter().any(|e| {
                 crate::ir::visit::Root::End(e).any(&|n| matches!(n, Node::Num(Num::Total | Num::OutOfPlay)))
             }),

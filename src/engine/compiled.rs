@@ -1545,6 +1545,16 @@ impl Compiler<'_> {
         self.place(p, Known::mover(mover, None))
     }
 
+    /// A number for a mover.
+    pub fn num_for(&self, n: &Num, mover: Player) -> N {
+        self.num(n, Known::mover(mover, None))
+    }
+
+    /// A region for a mover.
+    pub fn region_for(&self, r: &Region, mover: Player) -> R {
+        self.region(r, Known::mover(mover, None))
+    }
+
     /// A player for a mover (and the player `player` stands for).
     pub fn who_for(&self, w: &Who, mover: Player, each: Option<Player>) -> W {
         self.who(w, Known::mover(mover, each))

@@ -15,7 +15,8 @@
 //!   stage, and what the rules can do (how legal turns are listed);
 //! - `site`, `act`: where a rule is judged (the turn as it stands), and how
 //!   its actions act;
-//! - `cycle`, `turn`: finding a turn that never ends, and one turn;
+//! - `cycle`, `put`, `turn`: finding a turn that never ends, a turn that
+//!   puts held seeds into a pit, and one turn;
 //! - `game`: a game, which plays turns (and, in `game::lookahead`, plays
 //!   them ahead for the rules that look ahead).
 
@@ -29,6 +30,7 @@ mod game;
 mod history;
 mod plan;
 mod position;
+mod put;
 mod shown;
 mod site;
 mod turn;
@@ -79,6 +81,8 @@ pub struct Engine {
     round_winner: Option<(usize, [u32; 3])>,
     /// `passes`: its slot, and the most it counts.
     passes: Option<(usize, u32)>,
+    /// `turns_passed`: likewise.
+    turns_passed: Option<(usize, u32)>,
     /// `resume`: its slot, and the stride of its values (0 there for
     /// none, else 1 + pit × stride + letter, where letter 0 is none and
     /// each letter of the notation follows).
@@ -99,9 +103,11 @@ pub struct Turn {
     /// The flags written (bit i: the notation's flag i).
     pub flags: u8,
     /// A turn sown from the store: [`Turn::STORE`] and the seeds it sows
-    /// (see [`Turn::seeds`]); a turn from a pit: the per-sowing flag's
-    /// answers (see [`Turn::marks`]). One word keeps a turn at 8 bytes:
-    /// the engine copies turns in its hottest loops.
+    /// (see [`Turn::seeds`]); a turn putting seeds into `pit`
+    /// ([`Turn::put`]): [`Turn::STORE`] and [`Turn::PUT`]; a turn from a
+    /// pit: the per-sowing flag's answers (see [`Turn::marks`]). One word
+    /// keeps a turn at 8 bytes: the engine copies turns in its hottest
+    /// loops.
     extra: u32,
 }
 
@@ -110,8 +116,12 @@ impl Turn {
     pub const NO_LETTER: u8 = u8::MAX;
     /// A pass (`pass when …`): no pit is sown.
     pub const PASS: Turn = Turn::from_pit(NONE, Turn::NO_LETTER);
-    /// The mark of a turn sown from the store.
+    /// The mark of a turn that does not sow a pit's seeds: one sown from
+    /// the store, or a put.
     const STORE: u32 = 1 << 31;
+    /// With [`Turn::STORE`], the mark of a put (a store turn's seeds stay
+    /// below it: see [`crate::limits::MAX_STORE_TURN`]).
+    const PUT: u32 = 1 << 30;
     /// The sowings a per-sowing flag can answer: 1 to 31.
     pub const MARKED_SOWINGS: u32 = 31;
 
@@ -136,11 +146,28 @@ impl Turn {
         }
     }
 
-    /// The seeds a turn from the store sows; none for a turn from a pit.
+    /// A turn putting held seeds into `pit` (`put … into …`), sowing
+    /// nothing.
+    pub const fn put(pit: u16) -> Turn {
+        Turn {
+            pit,
+            choice: Turn::NO_LETTER,
+            flags: 0,
+            extra: Turn::STORE | Turn::PUT,
+        }
+    }
+
+    /// Whether the turn puts held seeds into its pit.
+    #[inline]
+    pub fn is_put(self) -> bool {
+        self.extra == Turn::STORE | Turn::PUT
+    }
+
+    /// The seeds a turn from the store sows; none for any other turn.
     #[inline]
     pub fn seeds(self) -> u32 {
         if self.extra & Turn::STORE != 0 {
-            self.extra & !Turn::STORE
+            self.extra & !(Turn::STORE | Turn::PUT)
         } else {
             0
         }
@@ -157,8 +184,12 @@ impl Turn {
         }
     }
 
-    /// The same turn from a pit with these per-sowing answers.
+    /// The same turn from a pit with these per-sowing answers (any other
+    /// turn as it is).
     pub fn with_marks(self, marks: u32) -> Turn {
+        if self.extra & Turn::STORE != 0 {
+            return self;
+        }
         Turn {
             extra: marks & !Turn::STORE,
             ..self
@@ -207,10 +238,12 @@ impl Engine {
             let none = rules.vars[v].values.iter().position(|x| x == "none");
             (board.var_base[v], [a, b, none.unwrap_or_default() as u32])
         });
-        let passes = rules.passes.map(|v| {
+        let counter = |v: usize| {
             let (low, high) = rules.vars[v].numbers.unwrap_or_default();
             (board.var_base[v], (high - low) as u32)
-        });
+        };
+        let passes = rules.passes.map(counter);
+        let turns_passed = rules.turns_passed.map(counter);
         let resume = rules
             .resume
             .map(|v| (board.var_base[v], rules.notation.letters.len() as u32 + 1));
@@ -220,6 +253,7 @@ impl Engine {
             starter,
             round_winner,
             passes,
+            turns_passed,
             resume,
             reasons: rules
                 .ends
@@ -357,17 +391,36 @@ impl Engine {
         }
     }
 
-    /// Notes in a position whether the turn that led to it was a pass
-    /// (`passes` counts them in a row, where the rules read it).
+    /// Whether `mover`, about to play on `pos`, played the ply before
+    /// (moving again after an `again`), where the engine keeps who moved
+    /// last; never in a solitaire, whose every ply is the one player's.
     #[inline]
-    pub(crate) fn note_pass(&self, pos: &mut Position, passed: bool) {
-        if let Some((slot, most)) = self.passes {
-            pos.vars[slot] = if passed {
-                (pos.vars[slot] + 1).min(most)
-            } else {
-                0
-            };
+    pub(crate) fn moving_again(&self, pos: &Position, mover: Player) -> bool {
+        match self.last_mover {
+            Some((slot, values)) if self.rules.seats() == 2 => {
+                pos.vars[slot] == values[mover as usize & 1]
+            }
+            Some(_) | None => false,
         }
+    }
+
+    /// Notes in a position whether the turn that led to it was a pass
+    /// (`passes` counts them in a row, where the rules read it), and
+    /// whether it was a whole turn passed (`turns_passed`: not a pass its
+    /// mover makes moving again, `again`).
+    #[inline]
+    pub(crate) fn note_pass(&self, pos: &mut Position, passed: bool, again: bool) {
+        let count = |pos: &mut Position, kept: Option<(usize, u32)>, up: bool| {
+            if let Some((slot, most)) = kept {
+                pos.vars[slot] = if up {
+                    (pos.vars[slot] + 1).min(most)
+                } else {
+                    0
+                };
+            }
+        };
+        count(pos, self.passes, passed);
+        count(pos, self.turns_passed, passed && !again);
     }
 
     /// Notes in a position the turn the mover must play next (`again

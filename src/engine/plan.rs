@@ -126,6 +126,22 @@ pub(crate) struct Plan {
     /// Turns sown from the store: the mover's store, and the place the
     /// first seed goes into (`enter any from store into PLACE`).
     pub from_store: Option<(u16, compiled::P)>,
+    /// Turns that put held seeds into a pit (`put … into …`).
+    pub put: Option<Put>,
+}
+
+/// Turns that put held seeds into a pit, compiled for a mover (see
+/// [`crate::ir::Put`]).
+#[derive(Debug)]
+pub(crate) struct Put {
+    /// How many seeds, judged for the pit (`here`).
+    pub seeds: compiled::N,
+    /// Where they come from: the mover's hand, or this cell (the store).
+    pub from: Option<u16>,
+    /// The pits that may take them, in order.
+    pub into: compiled::R,
+    /// Which of them may (`here`).
+    pub when: C,
 }
 
 #[derive(Debug)]
@@ -484,6 +500,15 @@ impl Plan {
                 compiler.place_for(p, mover),
             )
         });
+        let put = rules.put.as_ref().map(|p| Put {
+            seeds: compiler.num_for(&p.seeds, mover),
+            from: match p.from {
+                crate::ir::Held::Hand => None,
+                crate::ir::Held::Store => Some((board.npits + mover as usize) as u16),
+            },
+            into: compiler.region_for(&p.into, mover),
+            when: compiler.cond_for(&p.when, mover, None),
+        });
         let drop = rules_at(Moment::Drop);
         let skip_when = rules
             .sowing
@@ -500,6 +525,7 @@ impl Plan {
                 .as_ref()
                 .map(|c| compiler.cond_for(c, mover, None)),
             from_store,
+            put,
             candidates,
             turn,
             turn_fixed,

@@ -150,13 +150,19 @@ impl Engine {
         let mover = pos.to_move.unwrap_or(0);
         // (Judged on `pos`, not yet changed: `before` is kept up to date
         // only where the rules read it.)
-        let Some(dir) = self.turn_direction(mover, pos, turn) else {
-            // A choice that means no direction here: nothing is sown.
-            return Ok(Applied {
-                forbidden: true,
-                last: turn.pit,
-                ..Applied::default()
-            });
+        let dir = if FULL && turn.is_put() {
+            // (A put sows nothing: no way is judged.)
+            Direction::Forward
+        } else {
+            let Some(dir) = self.turn_direction(mover, pos, turn) else {
+                // A choice that means no direction here: nothing is sown.
+                return Ok(Applied {
+                    forbidden: true,
+                    last: turn.pit,
+                    ..Applied::default()
+                });
+            };
+            dir
         };
         // A pit the turn before said to go on from is gone by.
         self.note_resume(pos, None);
@@ -180,6 +186,30 @@ impl Engine {
             budget,
             check: Cell::new(Step::next_check(scratch.work, budget)),
         };
+        if FULL && turn.is_put() {
+            // Seeds put into a pit: nothing is sown, the `after` rules
+            // judge the turn with the pit as its last place.
+            scratch.asked = 0;
+            scratch.work = at.spent.get();
+            if !self.put_into(pos, origin, scratch.acts.shown.as_deref_mut()) {
+                return Ok(Applied {
+                    forbidden: true,
+                    last: origin,
+                    ..Applied::default()
+                });
+            }
+            let after = !self.plan[mover as usize].after.is_empty();
+            return Ok(Applied {
+                last: origin,
+                first_taken: NONE,
+                at: after.then(|| Step {
+                    spent: Cell::new(0),
+                    check: Cell::new(0),
+                    ..at
+                }),
+                ..Applied::default()
+            });
+        }
         let played = self.sow_turn::<FULL>(pos, before, &mut at, in_phase, settle, scratch);
         scratch.asked = at.asked.get();
         scratch.work = at.spent.get();

@@ -8,7 +8,9 @@
 //! turn written without a letter, then with each letter; within each, with
 //! each combination of the flags (as bits, in the order the notation
 //! declares them). Then `pass`, where the rules have passes, then
-//! `store:1` … `store:1000`, where a turn may sow from the store.
+//! `store:1` … `store:1000`, where a turn may sow from the store, then a
+//! put into each pit (`put:LABEL`, in the order the board lists them),
+//! where the variant has `put`.
 //!
 //! A flag answered at each sowing (`flag "<" per sowing`) makes a turn a
 //! series of choices: the turn's pit, letter and other flags first, by the
@@ -32,6 +34,8 @@ pub struct Actions {
     flags: u32,
     pass: bool,
     store: bool,
+    /// The variant has puts (`put … into …`): one number per pit.
+    puts: bool,
     /// The per-sowing flag's index, where there is one.
     per_sowing: Option<u32>,
 }
@@ -90,6 +94,7 @@ impl Actions {
             flags: notation.flags.len() as u32 - u32::from(per_sowing.is_some()),
             pass: rules.pass.is_some(),
             store: rules.sowing.from_store.is_some(),
+            puts: rules.put.is_some(),
             per_sowing,
         }
     }
@@ -100,9 +105,8 @@ impl Actions {
         (self.letters + 1) << self.flags
     }
 
-    /// How many numbers name a turn's pit, letter and flags (or a pass, or
-    /// a turn from the store): the answers come after.
-    fn turns(&self) -> usize {
+    /// The first number of the puts (past the turns from the store).
+    fn first_put(&self) -> usize {
         self.pits * self.per_pit()
             + self.pass as usize
             + if self.store {
@@ -110,6 +114,12 @@ impl Actions {
             } else {
                 0
             }
+    }
+
+    /// How many numbers name a turn's pit, letter and flags (or a pass, a
+    /// turn from the store, a put): the answers come after.
+    fn turns(&self) -> usize {
+        self.first_put() + if self.puts { self.pits } else { 0 }
     }
 
     /// How many numbers there are.
@@ -156,6 +166,10 @@ impl Actions {
         let pits = self.pits * self.per_pit();
         if turn == Turn::PASS {
             return self.pass.then_some(pits);
+        }
+        if turn.is_put() {
+            return (self.puts && (turn.pit as usize) < self.pits)
+                .then(|| self.first_put() + turn.pit as usize);
         }
         if turn.seeds() > 0 {
             let first = pits + self.pass as usize;
@@ -320,6 +334,10 @@ impl Actions {
                 k if k == Turn::MARKED_SOWINGS as usize + 1 => Some(END.to_string()),
                 _ => None,
             };
+        }
+        if self.puts && n >= self.first_put() {
+            let pit = rules.pits.get(n - self.first_put())?;
+            return Some(format!("{}{}", super::notation::PUT, pit.label));
         }
         let n = n - pits;
         if self.pass && n == 0 {

@@ -13,8 +13,11 @@ pub const PASS: &str = "pass";
 /// How a turn sown from the store begins: `store:3` sows three.
 pub const FROM_STORE: &str = "store:";
 
+/// How a put begins (`put:B3` puts seeds into B3).
+pub const PUT: &str = "put:";
+
 /// Writes a turn: the starting pit's label, the chosen letter, the flags
-/// (or `pass`).
+/// (or `pass`, `store:N`, `put:LABEL`).
 pub fn write_turn(game: &Game, turn: Turn) -> String {
     let rules = &game.engine().rules;
     if turn == Turn::PASS {
@@ -22,6 +25,10 @@ pub fn write_turn(game: &Game, turn: Turn) -> String {
     }
     if turn.seeds() > 0 {
         return format!("{FROM_STORE}{}", turn.seeds());
+    }
+    if turn.is_put() {
+        let label = rules.pits.get(turn.pit as usize).map_or("?", |p| &p.label);
+        return format!("{PUT}{label}");
     }
     let letter = (turn.choice != Turn::NO_LETTER).then_some(turn.choice as usize);
     encode(
@@ -146,6 +153,22 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
             )
         });
     }
+    if let Some(label) = t.strip_prefix(PUT) {
+        let found = game.legal_turns().iter().find(|m| {
+            m.is_put()
+                && rules
+                    .pits
+                    .get(m.pit as usize)
+                    .is_some_and(|p| p.label == label)
+        });
+        return found.copied().ok_or_else(|| {
+            Diagnostic::at(whole, format!("`{t}` is not a turn here"), "not a legal turn").hint(
+                format!(
+                    "a put names a pit the variant's `put … into …` lets the mover fill now; legal turns: {list}"
+                ),
+            )
+        });
+    }
     if t == PASS {
         if game.legal_turns().contains(&Turn::PASS) {
             return Ok(Turn::PASS);
@@ -184,7 +207,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         };
         return Err(d);
     };
-    let fits: Vec<Turn> = game
+    let mut fits: Vec<Turn> = game
         .legal_turns()
         .iter()
         .copied()
@@ -195,6 +218,11 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
                 && choice.is_none_or(|c| m.choice as usize == c)
         })
         .collect();
+    // A label alone is the pit's sowing where there is one, else the put
+    // into it.
+    if fits.iter().any(|m| !m.is_put()) {
+        fits.retain(|m| !m.is_put());
+    }
     match fits.as_slice() {
         [one] => Ok(*one),
         [] if game

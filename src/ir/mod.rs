@@ -66,6 +66,10 @@ pub struct Rules {
     /// turn, once no end rule has ended the game; a pass changes nothing
     /// but the player to move.
     pub pass: Option<Cond>,
+    /// `put N from hand|store into REGION when C`: turns that put seeds
+    /// the mover holds off the board into one pit, sowing nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub put: Option<Put>,
     /// `owner follows VAR`: the per-pit variable (an index in `vars`)
     /// whose value, where it names a player, is the pit's owner in play
     /// (a child, a tuzdyk, a captured hole); elsewhere its row's owner.
@@ -96,6 +100,13 @@ pub struct Rules {
     /// it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passes: Option<usize>,
+    /// The variable (named `turns_passed`) the engine sets to the whole
+    /// turns passed in a row just before each turn, where the rules read
+    /// it: as `passes`, but a pass its mover makes moving again (the turn
+    /// begun with a sowing) is no turn passed, and counts 0 (Ludii's "all
+    /// passed": each player's last turn a single pass).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turns_passed: Option<usize>,
     /// The variable (an index in `vars`, named `resume`; its values `none`
     /// and then every pit's label, in pit order) the engine sets to the
     /// pit an `again from` names, and clears after every other turn.
@@ -511,6 +522,37 @@ impl Sowing {
     pub fn walk_skip(&self) -> Option<&Cond> {
         self.skip_when.as_ref().filter(|_| self.skip_walks)
     }
+}
+
+/// Turns that put seeds held off the board into one pit
+/// (`put 7 from store into side(mover) when seeds(here) == 0`): one turn
+/// for each pit of the region for which the condition holds and whose
+/// count the mover holds. Nothing is sown: no `start`, `lift`, `drop` or
+/// `land` rule is judged, the `turn` and `after` rules are (`origin` and
+/// `last` the pit).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Put {
+    /// How many seeds, judged for the pit (`here`) on the position the
+    /// turn starts from: a pit for which it is below 1, or above what the
+    /// mover holds, takes no put.
+    pub seeds: Num,
+    /// Where the seeds come from.
+    pub from: Held,
+    /// The pits that may take them, in the order the turns are listed.
+    pub into: Region,
+    /// Which of them may, judged for each (`here`) on the position the
+    /// turn starts from.
+    pub when: Cond,
+}
+
+/// Where a player's seeds off the board are held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Held {
+    /// The player's hand.
+    Hand,
+    /// The player's store.
+    Store,
 }
 
 /// Seeds a pit keeps when it is lifted (`leave 1 when seeds(here) > 1`).

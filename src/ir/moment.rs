@@ -86,6 +86,13 @@ impl Sees {
         cut: true,
         ..NOTHING
     };
+    /// Turns that put held seeds into a pit (`put N from … into REGION
+    /// when C`): listed before a turn, for the player to move; the count
+    /// and the condition are judged for each pit (`here`).
+    pub const PUT: Sees = Sees {
+        mover: true,
+        ..NOTHING
+    };
     /// An end rule (`end NAME when …`): judged before every turn.
     pub const END_RULE: Sees = Sees {
         mover: true,

@@ -3,8 +3,8 @@
 //! compile error here rather than a part some analysis silently skips.
 
 use super::{
-    Action, Cond, Decision, End, Leave, Mark, Num, Phase, Place, Region, Rule, Rules, VarAt, Way,
-    Who,
+    Action, Cond, Decision, End, Leave, Mark, Num, Phase, Place, Put, Region, Rule, Rules, VarAt,
+    Way, Who,
 };
 
 /// A node of the IR.
@@ -47,6 +47,9 @@ pub enum Root<'a> {
     SkipWhen(&'a Cond),
     /// Where a turn sown from the store begins.
     FromStore(&'a Place),
+    /// Turns that put held seeds into a pit (the count, the pits, the
+    /// condition).
+    Put(&'a Put),
     /// Whether a match is over (`match ends when …`).
     MatchEnds(&'a Cond),
 }
@@ -246,6 +249,11 @@ impl<'a> Root<'a> {
             Root::Leave(l) => f(Node::Cond(&l.when)),
             Root::SkipWhen(c) => f(Node::Cond(c)),
             Root::FromStore(p) => f(Node::Place(p)),
+            Root::Put(p) => {
+                f(Node::Num(&p.seeds));
+                f(Node::Region(&p.into));
+                f(Node::Cond(&p.when));
+            }
             Root::Pass(c) | Root::MatchEnds(c) => f(Node::Cond(c)),
         }
     }
@@ -293,6 +301,7 @@ impl Rules {
             .chain(self.pass.iter().map(Root::Pass))
             .chain(self.sowing.skip_when.iter().map(Root::SkipWhen))
             .chain(self.sowing.from_store.iter().map(Root::FromStore))
+            .chain(self.put.iter().map(Root::Put))
             .chain(self.rounds.iter().map(Root::MatchEnds))
     }
 

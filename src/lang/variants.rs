@@ -234,6 +234,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "misoro-tsoro",
     "njombwa",
     "njombwa-one-counter",
+    "sungka",
+    "sonka",
 ];
 
 /// The source of a shipped variant.

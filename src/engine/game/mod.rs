@@ -616,7 +616,7 @@ impl State {
         let e = &**me;
         self.outcome = None;
         if e.can.tracks_repetition {
-            self.remember(stored);
+            self.remember(stored && !e.can.stores_shrink);
         }
         let Some(mover) = self.pos.to_move else {
             self.legal.clear();
@@ -743,8 +743,9 @@ impl State {
     }
 
     /// Records the current position; notes whether it was seen before.
-    /// Stores only grow, so no position from before seeds went into a store
-    /// can come again: the history starts anew then.
+    /// Where stores only grow, no position from before seeds went into a
+    /// store can come again: the history starts anew then (`stored`; the
+    /// caller says so only where no seed leaves a store).
     fn remember(&mut self, stored: bool) {
         if stored {
             self.seen.clear();
@@ -895,8 +896,9 @@ impl State {
         self.plies += 1;
         self.round_plies += 1;
         self.round_over = false;
+        let again = e.moving_again(&self.pos, mover);
         e.note_mover(&mut self.pos, mover);
-        e.note_pass(&mut self.pos, passed);
+        e.note_pass(&mut self.pos, passed, again);
     }
 
     /// Counts the seeds in play again, binding the new total into the end
@@ -1045,6 +1047,7 @@ impl State {
                 self.legal.push(Turn::from_store(store, seeds));
             }
         }
+        e.put_turns(&self.pos, mover, &mut self.legal);
     }
 
     /// Keeps the position a turn starts from, when the rules read it (or a

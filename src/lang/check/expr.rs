@@ -155,12 +155,23 @@ pub const ROUND_WINNER: &str = "round_winner";
 /// The turns passed in a row just before now (0 after a turn that is not
 /// a pass), a number the engine keeps where a file reads it.
 pub const PASSES: &str = "passes";
+/// The whole turns passed in a row just before now: as [`PASSES`], but a
+/// pass its mover makes moving again (after `again`) is none, and counts
+/// 0 (Ludii's "all passed"), likewise.
+pub const TURNS_PASSED: &str = "turns_passed";
 /// The pit the mover goes on from after an `again from` (`none` after any
 /// other turn), a variable of the game the engine keeps where a file
 /// says `again from` or reads it.
 pub const RESUME: &str = "resume";
 /// The variables of the game the engine keeps, never a rule's to set.
-pub const KEPT: &[&str] = &[LAST_MOVER, STARTER, ROUND_WINNER, PASSES, RESUME];
+pub const KEPT: &[&str] = &[
+    LAST_MOVER,
+    STARTER,
+    ROUND_WINNER,
+    PASSES,
+    TURNS_PASSED,
+    RESUME,
+];
 
 /// The built-in words, for "did you mean".
 pub const WORDS: &[&str] = &[
@@ -186,6 +197,7 @@ pub const WORDS: &[&str] = &[
     "captured",
     "sowings",
     "passes",
+    "turns_passed",
     "resume",
 ];
 
@@ -652,7 +664,7 @@ impl<'a> Lowerer<'a> {
                 )?;
                 Value::Place(Place::Origin)
             }
-            word @ (LAST_MOVER | STARTER | ROUND_WINNER | PASSES | RESUME) => {
+            word @ (LAST_MOVER | STARTER | ROUND_WINNER | PASSES | TURNS_PASSED | RESUME) => {
                 // The player who played the turn that led here, who moved
                 // first in the round, who won the last round, the turns
                 // passed in a row: variables of the game the checker
@@ -676,7 +688,7 @@ impl<'a> Lowerer<'a> {
             "here" => {
                 need(
                     ctx.sees.here,
-                    "the pit being judged, known only in `chain … while`, in `pits`, `count` and `sum` (`pits(side(mover), seeds(here) > 0)`) and in a region capture's `to`",
+                    "the pit being judged, known only in `chain … while`, in `pits`, `count` and `sum` (`pits(side(mover), seeds(here) > 0)`), in a region capture's `to` and in `put`'s count and `when`",
                     self,
                 )?;
                 Value::Place(Place::Here)

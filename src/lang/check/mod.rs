@@ -12,6 +12,7 @@ mod expr;
 mod labels;
 mod notation;
 mod options;
+mod put;
 mod rules;
 mod setup;
 mod sowing;
@@ -147,6 +148,8 @@ struct Lowered {
     estimate: Option<Num>,
     /// The `pass` statement, once seen (its condition, if it lowered).
     pass: Option<Option<Cond>>,
+    /// The `put` statement, once seen (what it lowered to, if it did).
+    put: Option<Option<crate::ir::Put>>,
     rounds: Option<Option<Cond>>,
     owner: Option<usize>,
     phases: Vec<Phase>,
@@ -187,6 +190,7 @@ impl Lowered {
             score: None,
             estimate: None,
             pass: None,
+            put: None,
             owner: None,
             phases: Vec::new(),
             endless: Endless::Forbid,
@@ -550,14 +554,16 @@ impl Checker {
         // them: `last_mover` (`none` until a turn is played), `starter`
         // (who moved first in the round) and `round_winner` (`none` until a
         // round is won, and after a drawn one).
-        if let (true, Some(players)) = (mentions(statements, expr::PASSES), &self.players) {
-            // (Counted up to every player's having passed in a row.)
-            self.vars.push(Var {
-                name: expr::PASSES.to_string(),
-                scope: VarScope::Game,
-                values: Vec::new(),
-                numbers: Some((0, players.len() as i64)),
-            });
+        for word in [expr::PASSES, expr::TURNS_PASSED] {
+            if let (true, Some(players)) = (mentions(statements, word), &self.players) {
+                // (Counted up to every player's having passed in a row.)
+                self.vars.push(Var {
+                    name: word.to_string(),
+                    scope: VarScope::Game,
+                    values: Vec::new(),
+                    numbers: Some((0, players.len() as i64)),
+                });
+            }
         }
         if again_from(statements) || mentions(statements, expr::RESUME) {
             // The turn an `again from` names for the mover's next turn:
@@ -582,7 +588,11 @@ impl Checker {
             (expr::STARTER, false),
             (expr::ROUND_WINNER, true),
         ] {
-            if let (true, Some(players)) = (mentions(statements, word), &self.players) {
+            // (`turns_passed` counts whole turns: the engine tells a pass
+            // that ends a turn its mover began by sowing by who moved last.)
+            let kept = mentions(statements, word)
+                || (word == expr::LAST_MOVER && mentions(statements, expr::TURNS_PASSED));
+            if let (true, Some(players)) = (kept, &self.players) {
                 let none = none.then(|| "none".to_string());
                 self.vars.push(Var {
                     name: word.to_string(),
@@ -735,6 +745,7 @@ impl Checker {
                 StatementKind::Score => self.score(s, &scope, &mut l.score, Scored::Score),
                 StatementKind::Estimate => self.score(s, &scope, &mut l.estimate, Scored::Estimate),
                 StatementKind::Pass => self.pass(s, &scope, &mut l.pass),
+                StatementKind::Put => self.put(s, &scope, &mut l.put),
                 StatementKind::Match => self.match_ends(s, &scope, &mut l.rounds),
                 StatementKind::Owner => self.owner_follows(s, &players, &mut l.owner),
             }
@@ -809,12 +820,14 @@ impl Checker {
             estimate: l.estimate,
             endless: l.endless,
             pass: l.pass.flatten(),
+            put: l.put.flatten(),
             owner: l.owner,
             last_mover: self.vars.iter().position(|v| v.name == expr::LAST_MOVER),
             rounds: l.rounds.flatten(),
             starter: self.vars.iter().position(|v| v.name == expr::STARTER),
             round_winner: self.vars.iter().position(|v| v.name == expr::ROUND_WINNER),
             passes: self.vars.iter().position(|v| v.name == expr::PASSES),
+            turns_passed: self.vars.iter().position(|v| v.name == expr::TURNS_PASSED),
             resume: self.vars.iter().position(|v| v.name == expr::RESUME),
             marks,
             options: self.settings.clone(),

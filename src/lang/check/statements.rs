@@ -46,6 +46,8 @@ pub enum StatementKind {
     Endless,
     /// `pass when C`
     Pass,
+    /// `put N from hand|store into REGION [when C]`
+    Put,
     /// `owner follows VAR`
     Owner,
     /// `match ends when C`
@@ -106,6 +108,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     spec("estimate", StatementKind::Estimate, Key::Once, false),
     spec("endless", StatementKind::Endless, Key::Once, false),
     spec("pass", StatementKind::Pass, Key::Once, false),
+    spec("put", StatementKind::Put, Key::Once, false),
     spec("owner", StatementKind::Owner, Key::Once, false),
     spec("match", StatementKind::Match, Key::Once, false),
     spec("option", StatementKind::Option, Key::Named, false),

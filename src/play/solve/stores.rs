@@ -114,6 +114,9 @@ pub(super) fn blind(rules: &Rules) -> Option<String> {
             // marks decide nothing.)
             Root::Score(_) | Root::Mark(_) => None,
             Root::FromStore(_) => Some("turns are sown from the store".to_string()),
+            Root::Put(p) if p.from == crate::ir::Held::Store => {
+                Some("turns put seeds from the store".to_string())
+            }
             Root::Rule(r) => {
                 let base = Guards::default();
                 let guarded = match r.moment {
@@ -140,6 +143,7 @@ pub(super) fn blind(rules: &Rules) -> Option<String> {
             | Root::Leave(_)
             | Root::Pass(_)
             | Root::SkipWhen(_)
+            | Root::Put(_)
             | Root::MatchEnds(_) => {
                 let mut why = None;
                 root.children(&mut |n| {

@@ -1,0 +1,76 @@
+//! Turns that put seeds held off the board into one pit, sowing nothing
+//! (`put N from hand|store into REGION when C`): which pits may take
+//! them, and the turn played. One judgement serves both: a put is listed
+//! where it would be played.
+
+use super::eval::Ctx;
+use super::plan::Put;
+use super::position::Position;
+use super::shown::{Shown, StepKind};
+use super::{Engine, Turn, NONE};
+use crate::ir::Player;
+
+impl Engine {
+    /// The seeds a put by `mover` into `pit` moves, judged on `pos` (the
+    /// position the turn starts from): none where the pit is not one the
+    /// put names, its condition does not hold for it, or the mover holds
+    /// fewer seeds than its count (or the count is below 1).
+    fn put_seeds(&self, put: &Put, pos: &Position, mover: Player, pit: u16) -> Option<u32> {
+        let mut f = Ctx::new(pos, pos, NONE, NONE);
+        f.here = pit;
+        if !self.cond(&put.when, &f) {
+            return None;
+        }
+        let n = self.num(&put.seeds, &f);
+        let held = match put.from {
+            None => pos.hands[mover as usize],
+            Some(store) => pos.cells[store as usize],
+        };
+        (1..=i64::from(held)).contains(&n).then_some(n as u32)
+    }
+
+    /// Appends to `legal` the puts `mover` may make on `pos`, in the
+    /// order of the put's region.
+    pub(crate) fn put_turns(&self, pos: &Position, mover: Player, legal: &mut Vec<Turn>) {
+        let Some(put) = &self.plan[mover as usize].put else {
+            return;
+        };
+        let f = Ctx::new(pos, pos, NONE, NONE);
+        for pit in self.pits(&put.into, &f) {
+            if (pit as usize) < self.board.npits && self.put_seeds(put, pos, mover, pit).is_some() {
+                legal.push(Turn::put(pit));
+            }
+        }
+    }
+
+    /// Plays a put by the player to move into `pit` on `pos` (the
+    /// position it starts from): the seeds go from the mover's hand or
+    /// store into the pit, one by one where the turn is shown. Returns
+    /// whether the rules allow it there (a put they do not changes
+    /// nothing).
+    pub(crate) fn put_into(&self, pos: &mut Position, pit: u16, shown: Option<&mut Shown>) -> bool {
+        let mover = pos.to_move.unwrap_or(0);
+        let seeds = self.plan[mover as usize]
+            .put
+            .as_ref()
+            .filter(|_| (pit as usize) < self.board.npits)
+            .and_then(|put| Some((put.from, self.put_seeds(put, pos, mover, pit)?)));
+        let Some((from, n)) = seeds else {
+            return false;
+        };
+        match from {
+            None => pos.hands[mover as usize] -= n,
+            Some(store) => pos.cells[store as usize] -= n,
+        }
+        match shown {
+            Some(shown) => {
+                for _ in 0..n {
+                    pos.cells[pit as usize] += 1;
+                    shown.note(StepKind::Sow, &[pit], pos);
+                }
+            }
+            None => pos.cells[pit as usize] += n,
+        }
+        true
+    }
+}

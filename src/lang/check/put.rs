@@ -1,0 +1,108 @@
+//! Turns that put seeds held off the board into one pit, sowing nothing
+//! (`put N from hand|store into REGION [when C]`).
+
+use super::*;
+use crate::ir::{Held, Put};
+
+impl Checker {
+    pub(super) fn put<'x>(
+        &mut self,
+        s: &Statement,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+        put: &mut Option<Option<Put>>,
+    ) {
+        self.no_block(s);
+        let usage = "write `put 7 from store into side(mover) when seeds(here) == 0`: \
+                     a turn puts that many of the mover's seeds into one pit of the region \
+                     for which the condition holds";
+        if put.is_some() {
+            return self.err(
+                Diagnostic::at(s.word.span, "`put` is declared twice", "second `put`")
+                    .hint("keep one `put` line: its count and condition can say every case (`if(C, A, B)`)"),
+            );
+        }
+        *put = Some(None);
+        let malformed = Diagnostic::at(
+            s.span,
+            "malformed `put`",
+            "expected `put N from hand|store into REGION [when C]`",
+        )
+        .hint(usage);
+        let (n, from, held, into, target, when) = match s.args.as_slice() {
+            [n, from, held, into, target] => (n, from, held, into, target, None),
+            [n, from, held, into, target, w, c] if w.as_word() == Some("when") => {
+                (n, from, held, into, target, Some(c))
+            }
+            _ => return self.err(malformed),
+        };
+        if from.as_word() != Some("from") || into.as_word() != Some("into") {
+            return self.err(malformed);
+        }
+        let from = match held.as_word() {
+            Some("hand") => Held::Hand,
+            Some("store") if self.stores.iter().any(Option::is_none) => {
+                return self.err(
+                    Diagnostic::at(
+                        held.span,
+                        "puts from the store need a store for each player",
+                        "no stores",
+                    )
+                    .hint("declare `store PLAYER left|right` in `board`, or put from `hand`"),
+                )
+            }
+            Some("store") => Held::Store,
+            _ => {
+                return self.err(
+                    Diagnostic::at(
+                        held.span,
+                        "seeds are put from the mover's `hand` or `store`",
+                        "not where seeds are held",
+                    )
+                    .hint(usage),
+                )
+            }
+        };
+        let mut lw = Lowerer::new(scope(Context {
+            sees: Sees::PUT,
+            what: "in `put`",
+        }));
+        let seeds = lw.num_on_here(n);
+        if let Some(Num::Int(k)) = seeds {
+            if k < 1 {
+                lw.diagnostics.push(
+                    Diagnostic::at(n.span, "a put puts at least one seed", "puts nothing")
+                        .hint("write `put 1 from hand into …`, or a count read from the position"),
+                );
+            }
+        }
+        // The pits: a region, or one place.
+        let into = match lw.value(target) {
+            Some(expr::Value::Region(r)) => Some(r),
+            Some(expr::Value::Place(p)) => Some(Region::Where(
+                Box::new(Region::Board),
+                Box::new(Cond::SamePlace(Place::Here, p)),
+            )),
+            Some(_) => {
+                lw.diagnostics.push(
+                    Diagnostic::at(target.span, "seeds are put into a region or a place", "not a region or a place")
+                        .hint("write `into side(mover)`, `into pits(side(mover), seeds(here) == 0)` or `into first(…)`"),
+                );
+                None
+            }
+            None => None,
+        };
+        let when = match when {
+            Some(c) => lw.cond_on_here(c),
+            None => Some(Cond::True),
+        };
+        self.diagnostics.append(&mut lw.diagnostics);
+        if let (Some(seeds), Some(into), Some(when)) = (seeds, into, when) {
+            *put = Some(Some(Put {
+                seeds,
+                from,
+                into,
+                when,
+            }));
+        }
+    }
+}
