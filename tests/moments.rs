@@ -167,3 +167,24 @@ fn the_moment_table_covers_every_action() {
     }
     let _ = Game::new(variant(&board("")).engine.clone()).unwrap();
 }
+
+/// `again` at the `after` moment: once the turn is played, its mover
+/// moves again (a put that leaves seeds in hand), where the rule applies.
+#[test]
+fn again_after_a_turn_gives_the_mover_another() {
+    let v = variant(&board(
+        "put 1 from hand into side(mover) when seeds(here) == 0
+rule more at after when hand(mover) > 0 {
+  again
+}",
+    ));
+    let g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 1, 0, 0, 0], [0, 0], 0);
+    let mut pos = g.position().clone();
+    pos.hands = [2, 0];
+    let mut g = Game::from_position(v.engine.clone(), pos, Vec::new()).unwrap();
+    g.play(turn(&g, "put:B")).unwrap();
+    assert_eq!(g.position().to_move, Some(0), "a seed left in hand: again");
+    g.play(turn(&g, "put:C")).unwrap();
+    assert_eq!(g.position().to_move, Some(1), "the hand empty: North");
+    assert_eq!(counts(&g, &LABELS), [1, 1, 1, 0, 1, 0, 0, 0]);
+}

@@ -1718,6 +1718,18 @@ rule mark at after when last == C and origin == C {
     g.play(turn(&g, "put:D")).unwrap();
     assert_eq!(counts(&g, &LABELS)[3], 3, "three of five");
     assert_eq!(g.position().hands, [2, 0]);
+    // `again from` names the one sowing; the puts its line allows are
+    // offered beside it.
+    let v = variant(&board(
+        "",
+        "put 1 from store into side(mover) when seeds(here) == 0
+rule lap at land when seeds(last) > 1 {
+  again from last
+}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 0, 1, 0, 0, 0], [1, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(legal_labels(&g), ["B", "put:A", "put:C", "put:D"]);
 }
 
 /// `turns_passed`: whole turns passed in a row just before now. A pass

@@ -417,7 +417,7 @@ impl Moment {
                     foresees: true,
                     ..PLAYED
                 },
-                actions: &[K::Capture, K::Remove, K::Set],
+                actions: &[K::Capture, K::Remove, K::Set, K::Again],
                 order: Order::Every,
             },
             Moment::End => &MomentSpec {

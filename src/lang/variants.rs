@@ -236,6 +236,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "njombwa-one-counter",
     "sungka",
     "sonka",
+    "ovalhu",
+    "main-chongkak",
 ];
 
 /// The source of a shipped variant.

@@ -489,10 +489,9 @@ impl Game {
             }
             return Ok(());
         }
-        if !e.plan[mover as usize].after.is_empty() {
-            st.after_turn(&self.engine, &applied);
-        }
-        st.pos.to_move = Some(if applied.again {
+        let again =
+            !e.plan[mover as usize].after.is_empty() && st.after_turn(&self.engine, &applied);
+        st.pos.to_move = Some(if applied.again || again {
             mover
         } else {
             e.next_player[mover as usize]
@@ -690,9 +689,11 @@ impl State {
 
     /// Runs the `after` rules of a turn that has been played (not of turns
     /// only judged). Each rule may look ahead from the position as the
-    /// rules before it left it.
+    /// rules before it left it. Returns whether one says the mover moves
+    /// again.
     #[inline(never)]
-    fn after_turn(&mut self, me: &Arc<Engine>, applied: &Applied) {
+    fn after_turn(&mut self, me: &Arc<Engine>, applied: &Applied) -> bool {
+        let mut again = false;
         let mut ahead = std::mem::take(&mut self.ahead);
         ahead.limit = self.scratch.limit;
         if let Some(at) = &applied.at {
@@ -707,12 +708,14 @@ impl State {
                     let mut fx = Effects::default();
                     me.run(rule, &mut self.pos, &site, &mut self.acts, &mut fx);
                     me.put_away(&mut self.pos, &mut self.acts.taken, Unsent::Store);
+                    again |= fx.again;
                 }
                 ahead = look.into_ahead();
             }
         }
         self.ahead = ahead;
         self.worked += std::mem::take(&mut self.ahead.worked);
+        again
     }
 
     /// [`State::judge`], looking ahead at what the other player could do
@@ -939,6 +942,8 @@ impl State {
             Some(next) => self.resumed_turns(e, mover, next),
             None => self.starting_turns(e, mover, phase),
         }
+        // Puts, judged by their own line whether or not a sowing was named.
+        e.put_turns(&self.pos, mover, &mut self.legal);
         let flags = !e.rules.notation.flags.is_empty();
         let judging = self.judging(e, mover, phase);
         // Turns that capture nothing may be left unfinished when a `prefer`
@@ -1047,7 +1052,6 @@ impl State {
                 self.legal.push(Turn::from_store(store, seeds));
             }
         }
-        e.put_turns(&self.pos, mover, &mut self.legal);
     }
 
     /// Keeps the position a turn starts from, when the rules read it (or a
