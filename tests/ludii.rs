@@ -64,7 +64,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "jerin",
     "jimafesosh",
     "katro",
-    "khrour",
     "khutka-boia",
     "kisolo",
     "kiuthi",

@@ -238,6 +238,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "sonka",
     "ovalhu",
     "main-chongkak",
+    "khrour",
 ];
 
 /// The source of a shipped variant.
