@@ -115,3 +115,18 @@ fn the_count_covers_pits_letters_flags_pass_and_the_store() {
         Some("store:1")
     );
 }
+
+/// Puts are numbered after the other turns, one number a pit in the
+/// board's order: Sungka's 14 pits, its pass, then a put into each.
+#[test]
+fn puts_are_numbered_after_the_other_turns() {
+    let v = Variant::shipped("sungka").unwrap();
+    let (a, rules) = (Actions::of(&v.engine.rules), &v.engine.rules);
+    assert_eq!(a.count(), 14 + 1 + 14);
+    assert_eq!(a.written(rules, 14).as_deref(), Some("pass"));
+    let first = &rules.pits[0].label;
+    assert_eq!(a.written(rules, 15), Some(format!("put:{first}")));
+    let last = &rules.pits[13].label;
+    assert_eq!(a.written(rules, 28), Some(format!("put:{last}")));
+    assert_eq!(a.written(rules, 29), None);
+}

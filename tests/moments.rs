@@ -188,3 +188,18 @@ rule more at after when hand(mover) > 0 {
     assert_eq!(g.position().to_move, Some(1), "the hand empty: North");
     assert_eq!(counts(&g, &LABELS), [1, 1, 1, 0, 1, 0, 0, 0]);
 }
+
+/// `again from PLACE` at the `after` moment: the mover's next turn is
+/// the sowing of that pit, its only legal one.
+#[test]
+fn again_from_after_a_turn_names_the_next_sowing() {
+    let v = variant(&board(
+        "rule on at after when seeds(last) > 1 {
+  again from last
+}",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 1, 0, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(g.position().to_move, Some(0), "B holds two: again");
+    assert_eq!(legal_labels(&g), ["B"], "from B alone");
+}

@@ -299,6 +299,18 @@ fn a_turn_shown_step_by_step_is_the_same_turn() {
                                 "{name}: {t:?}: {changed:?}"
                             );
                         }
+                        StepKind::Put => {
+                            // Held seeds into one pit: from a store, or
+                            // from a hand (no cell).
+                            let c = f.at[0] as usize;
+                            assert!(f.cells[c] > prev[c], "{name}: {t:?} puts seeds");
+                            assert!(
+                                changed
+                                    .iter()
+                                    .all(|&d| d == c || d >= v.engine.rules.pits.len()),
+                                "{name}: {t:?}: {changed:?}"
+                            );
+                        }
                         StepKind::Lift => {
                             let c = f.at[0] as usize;
                             assert!(f.cells[c] <= prev[c], "{name}: {t:?}");

@@ -493,7 +493,7 @@ impl Engine {
     }
 
     /// The most turns a position can have: a turn per starting pit, letter
-    /// and flag (or none).
+    /// and flag (or none), a pass, the turns from the store, a put per pit.
     pub(crate) fn max_turns(&self) -> usize {
         let letters = self.rules.notation.letters.len().max(1);
         let flags = 1 + self.rules.notation.flags.len();
@@ -503,6 +503,14 @@ impl Engine {
             .flat_map(|p| p.candidates.iter().map(Vec::len))
             .max();
         pits.unwrap_or(0) * letters * flags
+            + 1
+            + self
+                .rules
+                .sowing
+                .from_store
+                .as_ref()
+                .map_or(0, |_| crate::limits::MAX_STORE_TURN as usize)
+            + self.rules.put.as_ref().map_or(0, |_| self.board.npits)
     }
 
     /// The index of a turn's stage in a plan's `stages`, if staged.

@@ -494,17 +494,18 @@ impl Plan {
             .as_ref()
             .map(|c| compiler.cond_before_turn(c, mover, None))
             .filter(|c| *c != C::Const(false));
-        let from_store = rules.sowing.from_store.as_ref().map(|p| {
-            (
-                (board.npits + mover as usize) as u16,
-                compiler.place_for(p, mover),
-            )
-        });
+        // The mover's store's cell.
+        let store = (board.npits + mover as usize) as u16;
+        let from_store = rules
+            .sowing
+            .from_store
+            .as_ref()
+            .map(|p| (store, compiler.place_for(p, mover)));
         let put = rules.put.as_ref().map(|p| Put {
             seeds: compiler.num_for(&p.seeds, mover),
             from: match p.from {
                 crate::ir::Held::Hand => None,
-                crate::ir::Held::Store => Some((board.npits + mover as usize) as u16),
+                crate::ir::Held::Store => Some(store),
             },
             into: compiler.region_for(&p.into, mover),
             when: compiler.cond_for(&p.when, mover, None),

@@ -36,8 +36,14 @@ impl Engine {
             return;
         };
         let f = Ctx::new(pos, pos, NONE, NONE);
+        let first = legal.len();
         for pit in self.pits(&put.into, &f) {
-            if (pit as usize) < self.board.npits && self.put_seeds(put, pos, mover, pit).is_some() {
+            // (A region may name a pit twice: one turn a pit.)
+            let listed = || legal[first..].contains(&Turn::put(pit));
+            if (pit as usize) < self.board.npits
+                && self.put_seeds(put, pos, mover, pit).is_some()
+                && !listed()
+            {
                 legal.push(Turn::put(pit));
             }
         }
@@ -45,7 +51,7 @@ impl Engine {
 
     /// Plays a put by the player to move into `pit` on `pos` (the
     /// position it starts from): the seeds go from the mover's hand or
-    /// store into the pit, one by one where the turn is shown. Returns
+    /// store into the pit, in one step where the turn is shown. Returns
     /// whether the rules allow it there (a put they do not changes
     /// nothing).
     pub(crate) fn put_into(&self, pos: &mut Position, pit: u16, shown: Option<&mut Shown>) -> bool {
@@ -62,14 +68,9 @@ impl Engine {
             None => pos.hands[mover as usize] -= n,
             Some(store) => pos.cells[store as usize] -= n,
         }
-        match shown {
-            Some(shown) => {
-                for _ in 0..n {
-                    pos.cells[pit as usize] += 1;
-                    shown.note(StepKind::Sow, &[pit], pos);
-                }
-            }
-            None => pos.cells[pit as usize] += n,
+        pos.cells[pit as usize] += n;
+        if let Some(shown) = shown {
+            shown.note(StepKind::Put, &[pit], pos);
         }
         true
     }

@@ -12,6 +12,8 @@ pub enum StepKind {
     Lift,
     /// A seed sown into a cell.
     Sow,
+    /// Held seeds put into a pit (a `put`), all at once.
+    Put,
     /// A rule's actions moved seeds: captures and the like. Its cells are
     /// the pits that lost seeds.
     Rule,

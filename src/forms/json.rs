@@ -215,6 +215,7 @@ pub fn steps(variant: &Variant, shown: &Shown) -> Value {
             let kind = match f.kind {
                 StepKind::Lift => "lift",
                 StepKind::Sow => "sow",
+                StepKind::Put => "put",
                 StepKind::Rule => "rule",
             };
             step["kind"] = json!(kind);

@@ -896,10 +896,12 @@ impl State {
     /// counted, the round it ended (if any) forgotten, the last mover, the
     /// passes in a row.
     fn played(&mut self, e: &Engine, mover: Player, passed: bool) {
+        // (A round's first turn is no mover's moving again, whoever
+        // moved last in the round before.)
+        let again = self.round_plies > 0 && e.moving_again(&self.pos, mover);
         self.plies += 1;
         self.round_plies += 1;
         self.round_over = false;
-        let again = e.moving_again(&self.pos, mover);
         e.note_mover(&mut self.pos, mover);
         e.note_pass(&mut self.pos, passed, again);
     }
@@ -1157,7 +1159,10 @@ impl State {
         let mut f = Ctx::new(&self.pos, &self.pos, turn.pit, NONE);
         f.choice = turn.choice;
         f.flags = turn.flags;
-        let start = plan.candidates[phase].iter().find(|c| c.pit == turn.pit);
+        // (A put is judged by its own line, not by the `start` rules.)
+        let start = plan.candidates[phase]
+            .iter()
+            .find(|c| c.pit == turn.pit && !turn.is_put());
         let rules = start.map_or(&[][..], |c| &c.start[..]).iter();
         for r in rules.chain(&plan.turn[phase]) {
             if e.cond(&r.when, &f) {

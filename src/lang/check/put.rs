@@ -78,6 +78,17 @@ impl Checker {
         // The pits: a region, or one place.
         let into = match lw.value(target) {
             Some(expr::Value::Region(r)) => Some(r),
+            Some(expr::Value::Place(Place::Store(_))) => {
+                lw.diagnostics.push(
+                    Diagnostic::at(
+                        target.span,
+                        "seeds are put into a pit, not a store",
+                        "a store",
+                    )
+                    .hint("a put fills a pit of the board: `into side(mover)`, `into first(…)`"),
+                );
+                None
+            }
             Some(expr::Value::Place(p)) => Some(Region::Where(
                 Box::new(Region::Board),
                 Box::new(Cond::SamePlace(Place::Here, p)),
