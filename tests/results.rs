@@ -305,12 +305,7 @@ fn seeds_are_conserved_stores_never_shrink_and_positions_read_back() {
         if let Some((k, stores)) = &last {
             // (A variant that sows or puts from the stores empties them by rule,
             // and a match's next round is filled from them.)
-            let sown_from_stores = v.engine.rules.sowing.from_store.is_some()
-                || v.engine
-                    .rules
-                    .put
-                    .as_ref()
-                    .is_some_and(|p| p.from == sow::ir::Held::Store);
+            let sown_from_stores = v.engine.rules.stores_shrink();
             let new_round = game.round_end().is_some();
             if *k == key && game.plies() > 0 && !sown_from_stores && !new_round {
                 assert!(

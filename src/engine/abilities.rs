@@ -126,11 +126,7 @@ impl Abilities {
             listing,
             tracks_repetition: rules.any(&|n| matches!(n, Node::Cond(Cond::Repeated))),
             passes: plan.iter().any(|p| p.pass.is_some()),
-            stores_shrink: rules.sowing.from_store.is_some()
-                || rules
-                    .put
-                    .as_ref()
-                    .is_some_and(|p| p.from == crate::ir::Held::Store),
+            stores_shrink: rules.stores_shrink(),
             ends_read_total: rules.ends.iter().any(|e| {
                 crate::ir::visit::Root::End(e).any(&|n| matches!(n, Node::Num(Num::Total | Num::OutOfPlay)))
             }),

@@ -12,10 +12,13 @@ use crate::ir::Player;
 
 impl Engine {
     /// The seeds a put by `mover` into `pit` moves, judged on `pos` (the
-    /// position the turn starts from): none where the pit is not one the
-    /// put names, its condition does not hold for it, or the mover holds
+    /// position the turn starts from): none where `pit` is no pit (a
+    /// store), its condition does not hold for it, or the mover holds
     /// fewer seeds than its count (or the count is below 1).
     fn put_seeds(&self, put: &Put, pos: &Position, mover: Player, pit: u16) -> Option<u32> {
+        if pit as usize >= self.board.npits {
+            return None;
+        }
         let mut f = Ctx::new(pos, pos, NONE, NONE);
         f.here = pit;
         if !self.cond(&put.when, &f) {
@@ -40,10 +43,7 @@ impl Engine {
         for pit in self.pits(&put.into, &f) {
             // (A region may name a pit twice: one turn a pit.)
             let listed = || legal[first..].contains(&Turn::put(pit));
-            if (pit as usize) < self.board.npits
-                && self.put_seeds(put, pos, mover, pit).is_some()
-                && !listed()
-            {
+            if self.put_seeds(put, pos, mover, pit).is_some() && !listed() {
                 legal.push(Turn::put(pit));
             }
         }
@@ -59,7 +59,6 @@ impl Engine {
         let seeds = self.plan[mover as usize]
             .put
             .as_ref()
-            .filter(|_| (pit as usize) < self.board.npits)
             .and_then(|put| Some((put.from, self.put_seeds(put, pos, mover, pit)?)));
         let Some((from, n)) = seeds else {
             return false;

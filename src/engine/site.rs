@@ -45,6 +45,16 @@ pub(crate) struct Step {
 const POLL: u64 = 1 << 24;
 
 impl Step {
+    /// The step kept for the `after` rules: what the turn did, without
+    /// what it cost (the caller's, not part of what it did).
+    pub(crate) fn kept(&self) -> Step {
+        Step {
+            spent: Cell::new(0),
+            check: Cell::new(0),
+            ..self.clone()
+        }
+    }
+
     /// The way the sowing now going on runs.
     pub(crate) fn dir(&self) -> Direction {
         self.dir

@@ -148,9 +148,19 @@ impl Engine {
     ) -> Result<Applied, Halt> {
         scratch.asked = 0;
         let mover = pos.to_move.unwrap_or(0);
+        let put = FULL && turn.is_put();
+        // A put's seeds go in judged on the position its turn was listed
+        // on (the pit to go on from not yet cleared).
+        if put && !self.put_into(pos, turn.pit, scratch.acts.shown.as_deref_mut()) {
+            return Ok(Applied {
+                forbidden: true,
+                last: turn.pit,
+                ..Applied::default()
+            });
+        }
         // (Judged on `pos`, not yet changed: `before` is kept up to date
         // only where the rules read it.)
-        let dir = if FULL && turn.is_put() {
+        let dir = if put {
             // (A put sows nothing: no way is judged.)
             Direction::Forward
         } else {
@@ -186,27 +196,14 @@ impl Engine {
             budget,
             check: Cell::new(Step::next_check(scratch.work, budget)),
         };
-        if FULL && turn.is_put() {
-            // Seeds put into a pit: nothing is sown, the `after` rules
-            // judge the turn with the pit as its last place.
-            scratch.asked = 0;
-            scratch.work = at.spent.get();
-            if !self.put_into(pos, origin, scratch.acts.shown.as_deref_mut()) {
-                return Ok(Applied {
-                    forbidden: true,
-                    last: origin,
-                    ..Applied::default()
-                });
-            }
+        if put {
+            // Nothing is sown: the `after` rules judge the turn with the
+            // pit as its last place.
             let after = !self.plan[mover as usize].after.is_empty();
             return Ok(Applied {
                 last: origin,
                 first_taken: NONE,
-                at: after.then(|| Step {
-                    spent: Cell::new(0),
-                    check: Cell::new(0),
-                    ..at
-                }),
+                at: after.then(|| at.kept()),
                 ..Applied::default()
             });
         }
@@ -516,13 +513,7 @@ impl Engine {
         }
         out.seeds_captured = at.captured;
         if FULL && !plan.after.is_empty() {
-            // Kept for the `after` rules. (What the turn cost is the
-            // caller's, not part of what it did.)
-            out.at = Some(Step {
-                spent: Cell::new(0),
-                check: Cell::new(0),
-                ..at.clone()
-            });
+            out.at = Some(at.kept());
         }
         Ok(out)
     }

@@ -343,6 +343,12 @@ impl Rules {
         self.players.len()
     }
 
+    /// Whether seeds may leave a store: a turn sown from it, a put from it
+    /// (elsewhere stores only grow).
+    pub fn stores_shrink(&self) -> bool {
+        self.sowing.from_store.is_some() || self.put.as_ref().is_some_and(|p| p.from == Held::Store)
+    }
+
     /// The player who moves after `p` when nothing gives `p` another
     /// turn: the other, or in a solitaire the player again.
     pub fn next_player(&self, p: Player) -> Player {
