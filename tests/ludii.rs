@@ -103,7 +103,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "okwe-nigeria",
     "omangunta-peeta",
     "otep",
-    "pallankuli",
     "papan-dakon",
     "pereauni",
     "pic",

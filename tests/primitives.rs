@@ -1775,3 +1775,32 @@ end all_passed when turns_passed == 2 and passes == 3 - 1 draw",
     let o = g.outcome().expect("every player's last turn a pass");
     assert_eq!(&*o.reason, "all_passed");
 }
+
+/// `along(PLACE, N)`: the place N steps on along the mover's track as it
+/// is listed (back, when N is negative), every place counted, those a
+/// `skip when` passes over too (where `next` and `prev` pass over them),
+/// N judged on the position.
+#[test]
+fn along_counts_every_place_of_the_track() {
+    // b is never sown into; it holds three.
+    let start = [0, 0, 0, 2, 0, 3, 0, 0];
+    let n = LABELS.len();
+    for (rule, taken) in [
+        // D's two seeds go to a and, past b, to c: two places on from D
+        // as the track is listed is b.
+        ("along(origin, before(seeds(origin)))", 3),
+        // one place back from c is b (where `prev(last)` is a)
+        ("along(last, -1)", 3),
+        ("prev(last)", 1),
+        // round the ring: nine places on from c is d, empty
+        ("along(last, 9)", 0),
+    ] {
+        let v = variant(&board(
+            "skip when here == b",
+            &format!("rule take at land {{\n  capture {rule} to store(mover)\n}}"),
+        ));
+        let mut g = game_from(&v.engine, &LABELS, &start, [0, 0], 0);
+        g.play(turn(&g, "D")).unwrap();
+        assert_eq!(g.position().cells[n], taken, "{rule}");
+    }
+}

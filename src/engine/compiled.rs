@@ -41,6 +41,9 @@ pub(crate) enum P {
     /// So many steps the way the sowing going on goes (back, when
     /// negative), along a mover's track.
     Ahead(Box<P>, i32, Player),
+    /// So many steps along a mover's track as it is listed (back, when
+    /// negative), the steps judged in play.
+    Stepped(Box<P>, Box<N>, Player),
     /// The first pit of a region known only as the turn goes.
     First(Box<R>),
     StoreOf(Box<W>),
@@ -329,6 +332,7 @@ fn reads(c: &C, part: &Picks) -> bool {
                 place(p, part)
             }
             P::First(r) => region(r, part),
+            P::Stepped(p, n, _) => place(p, part) || num(n, part),
             P::StoreOf(w) | P::NamedOf(_, w) => who(w, part),
             P::Cell(_) | P::Last | P::Origin | P::Lifted | P::Here => false,
         }
@@ -1152,6 +1156,11 @@ impl Compiler<'_> {
             },
             // (The sowing's direction is known only in play.)
             Place::Ahead(inner, steps) => P::Ahead(Box::new(self.place(inner, k)), *steps, k.mover),
+            Place::Stepped(inner, steps) => P::Stepped(
+                Box::new(self.place(inner, k)),
+                Box::new(self.num(steps, k)),
+                k.mover,
+            ),
         }
     }
 

@@ -248,6 +248,13 @@ impl Engine {
                 self.along(inner, steps, *mover, f)
             }
             P::First(r) => self.first(r, f),
+            P::Stepped(inner, steps, mover) => {
+                let start = self.place(inner, f);
+                // (A track is a ring: the steps are taken round it.)
+                let len = self.board.cycle[*mover as usize & 1].len().max(1) as i64;
+                let steps = self.num(steps, f) % len;
+                self.board.along(*mover, start, steps as i32)
+            }
             P::StoreOf(w) => self
                 .who(w, f)
                 .map_or(NONE, |p| (self.board.npits + p as usize) as u16),

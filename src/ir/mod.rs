@@ -924,6 +924,11 @@ pub enum Place {
     /// against it, when negative): `ahead(last)`, `back(here)`; along the
     /// track as `next`/`prev` are, in a sowing going backward the other way.
     Ahead(Box<Place>, i32),
+    /// `along(PLACE, N)`: the place N steps on along the mover's track as
+    /// it is listed (back along it, when negative), every place on it
+    /// counted, those a `skip when` passes over too; N judged on the
+    /// position: `along(lifted, before(seeds(lifted)))`.
+    Stepped(Box<Place>, Box<Num>),
     /// The first pit of a region, in the order it lists them (none when it
     /// is empty): `first(pits(order(mover), child(here) == mover))`.
     First(Box<Region>),

@@ -127,6 +127,10 @@ impl<'a> Node<'a> {
                 | Place::Front(p)
                 | Place::Along(p, _)
                 | Place::Ahead(p, _) => f(Node::Place(p)),
+                Place::Stepped(p, n) => {
+                    f(Node::Place(p));
+                    f(Node::Num(n));
+                }
                 Place::First(r) => f(Node::Region(r)),
             },
             Node::Who(w) => match w {

@@ -239,6 +239,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "ovalhu",
     "main-chongkak",
     "khrour",
+    "pallankuli",
 ];
 
 /// The source of a shipped variant.

@@ -136,6 +136,7 @@ pub const FUNCTIONS: &[&str] = &[
     "front",
     "next",
     "prev",
+    "along",
     "ahead",
     "path",
     "back",
@@ -903,6 +904,17 @@ impl<'a> Lowerer<'a> {
             "front" => {
                 self.arity(name, span, args, 1, "front(last)")?;
                 Some(Value::Place(Place::Front(Box::new(self.place(&args[0])?))))
+            }
+            "along" => {
+                // along(PLACE, N): N steps along the mover's track as it is
+                // listed, every place counted, N judged on the position
+                self.arity(name, span, args, 2, "along(lifted, before(seeds(lifted)))")?;
+                let place = self.place(&args[0]);
+                let steps = self.num(&args[1]);
+                Some(Value::Place(Place::Stepped(
+                    Box::new(place?),
+                    Box::new(steps?),
+                )))
             }
             "next" | "prev" | "ahead" | "back" => {
                 // next(PLACE), next(PLACE, N): N steps along the mover's

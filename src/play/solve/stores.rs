@@ -85,7 +85,7 @@ impl<'a> Guards<'a> {
             | Place::Here
             | Place::Origin
             | Place::Lifted => false,
-            Place::Last | Place::Along(..) | Place::Ahead(..) => {
+            Place::Last | Place::Along(..) | Place::Ahead(..) | Place::Stepped(..) => {
                 let has = |v: &Vec<&Place>| v.contains(&p);
                 !(has(&self.pits) || (has(&self.not_movers) && has(&self.not_opponents)))
             }
