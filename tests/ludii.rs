@@ -54,7 +54,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "gabata-wuqro",
     "galatjang",
     "gamacha",
-    "gamacha-nobility",
     "gifia",
     "hus-nama",
     "ikibuguzo-opening-1",
@@ -89,15 +88,12 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "mewelad",
     "misoro-tsoro-additional-capture",
     "motiq",
-    "msuwa",
-    "msuwa-wa-kunja",
     "mwambulula",
     "mweiso",
     "mwendo",
     "mweso",
     "nchuwa",
     "ngulungu",
-    "nsolo",
     "o-an-quan",
     "okwe-achalla",
     "okwe-nigeria",
@@ -116,16 +112,12 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "sat-gol",
     "selus",
     "selus-massawa",
-    "spreta",
     "tchela",
     "the-concentration-game",
     "ti",
-    "tshuba",
-    "tsoro-additional-capture",
     "tsoro-baia",
     "tuz",
     "um-el-banat",
-    "unnee-tugalluulax",
     "uthi",
     "walak-pussa",
     "whyo",
@@ -137,7 +129,7 @@ const NOT_YET_WRITTEN: &[&str] = &[
 /// Ludii marks (any state but 0) is one whose variable holds a value other
 /// than its first. Where a reading is named, the marks are compared with
 /// the seeds; elsewhere Ludii's states are its own bookkeeping.
-const MARKS: &[(&str, &str)] = &[("misoro-tsoro", "misoro")];
+const MARKS: &[(&str, &str)] = &[("misoro-tsoro", "misoro"), ("gamacha-nobility", "qasamo")];
 
 /// The folder of the data.
 fn folder() -> std::path::PathBuf {

@@ -1732,6 +1732,65 @@ rule lap at land when seeds(last) > 1 {
     assert_eq!(legal_labels(&g), ["B", "put:A", "put:C", "put:D"]);
 }
 
+/// `take all|N from REGION when C`: a turn for each pit of the region C
+/// holds for (`here`) that holds the count, written `take:LABEL`; the
+/// seeds leave the game and nothing is sown (no `land` rule), the `after`
+/// rules see the pit as `last` and no sowing (`sowings == 0`); a count
+/// read from the position.
+#[test]
+fn a_take_empties_one_pit_out_of_the_game_sowing_nothing() {
+    let text = board(
+        "",
+        "take all from side(opponent) when seeds(here) > 1
+rule grab at land {
+  capture last to store(mover)
+}
+rule mark at after when sowings == 0 and last == b and origin == b {
+  remove A
+}",
+    );
+    let v = variant(&text);
+    let n = v.engine.rules.pits.len();
+    let g = game_from(&v.engine, &LABELS, &[1, 1, 0, 0, 1, 3, 2, 0], [0, 0], 0);
+    assert_eq!(legal_labels(&g), ["A", "B", "take:b", "take:c"]);
+    let mut g2 = g.clone();
+    g2.play(turn(&g2, "take:b")).unwrap();
+    assert_eq!(
+        counts(&g2, &LABELS),
+        [0, 1, 0, 0, 1, 0, 2, 0],
+        "b emptied, no land rule; the after rule saw b as last and origin, no sowing"
+    );
+    assert_eq!(&g2.position().cells[n..], [0, 0], "no store gains");
+    assert_eq!(
+        (g.position().total(), g2.position().total()),
+        (8, 4),
+        "b's three and A's one are out of the game"
+    );
+    assert_eq!(g2.position().to_move, Some(1), "the turn passes");
+    // The label alone plays the take where the pit has no sowing.
+    assert_eq!(turn(&g, "b"), turn(&g, "take:b"));
+    let err = sow::notation::parse_turn(&g, "take:a").unwrap_err();
+    assert!(err.message.contains("not a turn here"), "{}", err.message);
+    // Numbered after the pits' turns, one number a pit.
+    let actions = sow::actions::Actions::of(&v.engine.rules);
+    let k = actions.number(turn(&g, "take:c")).expect("a number");
+    assert_eq!(
+        actions.written(&v.engine.rules, k).as_deref(),
+        Some("take:c")
+    );
+    // A count read from the position: one seed fewer than the pit holds,
+    // where that is one at least.
+    let v = variant(&board("", "take seeds(here) - 1 from side(opponent)"));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 1, 3, 0, 0], [0, 0], 0);
+    assert_eq!(legal_labels(&g), ["A", "take:b"]);
+    g.play(turn(&g, "take:b")).unwrap();
+    assert_eq!(
+        counts(&g, &LABELS),
+        [1, 0, 0, 0, 1, 1, 0, 0],
+        "two of three"
+    );
+}
+
 /// `turns_passed`: whole turns passed in a row just before now. A pass
 /// its mover makes moving again (the turn begun with a sowing) is no turn
 /// passed, and counts 0, where `passes` counts it (Ludii's "all passed").

@@ -305,6 +305,13 @@ fn a_turn_shown_step_by_step_is_the_same_turn() {
                                 "{name}: {t:?}: {changed:?}"
                             );
                         }
+                        StepKind::Take => {
+                            // One pit's seeds out of the game: it alone
+                            // changes, and loses seeds.
+                            let c = f.at[0] as usize;
+                            assert!(f.cells[c] < prev[c], "{name}: {t:?} takes seeds");
+                            assert_eq!(changed, [c], "{name}: {t:?}");
+                        }
                         StepKind::Lift => {
                             let c = f.at[0] as usize;
                             assert!(f.cells[c] <= prev[c], "{name}: {t:?}");

@@ -105,6 +105,7 @@ impl Abilities {
                 p.entry.is_none()
                     && p.from_store.is_none()
                     && p.put.is_none()
+                    && p.take.is_none()
                     && p.lift.is_empty()
                     && p.leave.is_none()
                     && p.after.is_empty()

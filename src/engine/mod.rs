@@ -105,7 +105,9 @@ pub struct Turn {
     /// A turn sown from the store: [`Turn::STORE`] and the seeds it sows
     /// (see [`Turn::seeds`]); a turn putting seeds into `pit`
     /// ([`Turn::put`]): [`Turn::STORE`] and [`Turn::PUT`]; a turn from a
-    /// pit: the per-sowing flag's answers (see [`Turn::marks`]). One word
+    /// pit: the per-sowing flag's answers (see [`Turn::marks`]); a turn
+    /// taking `pit`'s seeds ([`Turn::take`]): [`Turn::STORE`] and
+    /// [`Turn::TAKE`]. One word
     /// keeps a turn at 8 bytes: the engine copies turns in its hottest
     /// loops.
     extra: u32,
@@ -122,6 +124,8 @@ impl Turn {
     /// With [`Turn::STORE`], the mark of a put (a store turn's seeds stay
     /// below it: see [`crate::limits::MAX_STORE_TURN`]).
     const PUT: u32 = 1 << 30;
+    /// With [`Turn::STORE`], the mark of a take.
+    const TAKE: u32 = 1 << 29;
     /// The sowings a per-sowing flag can answer: 1 to 31.
     pub const MARKED_SOWINGS: u32 = 31;
 
@@ -163,11 +167,34 @@ impl Turn {
         self.extra == Turn::STORE | Turn::PUT
     }
 
+    /// A turn taking seeds out of `pit` and out of the game (`take … from
+    /// …`), sowing nothing.
+    pub const fn take(pit: u16) -> Turn {
+        Turn {
+            pit,
+            choice: Turn::NO_LETTER,
+            flags: 0,
+            extra: Turn::STORE | Turn::TAKE,
+        }
+    }
+
+    /// Whether the turn takes seeds out of its pit.
+    #[inline]
+    pub fn is_take(self) -> bool {
+        self.extra == Turn::STORE | Turn::TAKE
+    }
+
+    /// Whether the turn acts on its pit without sowing: a put or a take.
+    #[inline]
+    pub fn sows_nothing(self) -> bool {
+        self.is_put() || self.is_take()
+    }
+
     /// The seeds a turn from the store sows; none for any other turn.
     #[inline]
     pub fn seeds(self) -> u32 {
         if self.extra & Turn::STORE != 0 {
-            self.extra & !(Turn::STORE | Turn::PUT)
+            self.extra & !(Turn::STORE | Turn::PUT | Turn::TAKE)
         } else {
             0
         }
@@ -511,6 +538,7 @@ impl Engine {
                 .as_ref()
                 .map_or(0, |_| crate::limits::MAX_STORE_TURN as usize)
             + self.rules.put.as_ref().map_or(0, |_| self.board.npits)
+            + self.rules.take.as_ref().map_or(0, |_| self.board.npits)
     }
 
     /// The index of a turn's stage in a plan's `stages`, if staged.

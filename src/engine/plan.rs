@@ -128,6 +128,20 @@ pub(crate) struct Plan {
     pub from_store: Option<(u16, compiled::P)>,
     /// Turns that put held seeds into a pit (`put … into …`).
     pub put: Option<Put>,
+    /// Turns that take a pit's seeds out of the game (`take … from …`).
+    pub take: Option<Taking>,
+}
+
+/// Turns that take a pit's seeds out of the game, compiled for a mover
+/// (see [`crate::ir::Taking`]).
+#[derive(Debug)]
+pub(crate) struct Taking {
+    /// How many seeds, judged for the pit (`here`); `None`: all it holds.
+    pub seeds: Option<compiled::N>,
+    /// The pits that may be taken from, in order.
+    pub from: compiled::R,
+    /// Which of them may (`here`).
+    pub when: C,
 }
 
 /// Turns that put held seeds into a pit, compiled for a mover (see
@@ -510,6 +524,11 @@ impl Plan {
             into: compiler.region_for(&p.into, mover),
             when: compiler.cond_for(&p.when, mover, None),
         });
+        let take = rules.take.as_ref().map(|t| Taking {
+            seeds: t.seeds.as_ref().map(|n| compiler.num_for(n, mover)),
+            from: compiler.region_for(&t.from, mover),
+            when: compiler.cond_for(&t.when, mover, None),
+        });
         let drop = rules_at(Moment::Drop);
         let skip_when = rules
             .sowing
@@ -527,6 +546,7 @@ impl Plan {
                 .map(|c| compiler.cond_for(c, mover, None)),
             from_store,
             put,
+            take,
             candidates,
             turn,
             turn_fixed,

@@ -1,10 +1,11 @@
-//! Turns that put seeds held off the board into one pit, sowing nothing
-//! (`put N from hand|store into REGION when C`): which pits may take
-//! them, and the turn played. One judgement serves both: a put is listed
-//! where it would be played.
+//! Turns on one pit that sow nothing: puts of seeds held off the board
+//! into it (`put N from hand|store into REGION when C`), takes of its
+//! seeds out of the game (`take all|N from REGION when C`): which pits
+//! they may be made on, and the turn played. One judgement serves both:
+//! a turn is listed where it would be played.
 
 use super::eval::Ctx;
-use super::plan::Put;
+use super::plan::{Put, Taking};
 use super::position::Position;
 use super::shown::{Shown, StepKind};
 use super::{Engine, Turn, NONE};
@@ -70,6 +71,69 @@ impl Engine {
         pos.cells[pit as usize] += n;
         if let Some(shown) = shown {
             shown.note(StepKind::Put, &[pit], pos);
+        }
+        true
+    }
+
+    /// The seeds a take by `mover` out of `pit` takes, judged on `pos`
+    /// (the position the turn starts from): none where `pit` is no pit (a
+    /// store), its condition does not hold for it, or it holds fewer seeds
+    /// than the count (or the count is below 1).
+    fn take_seeds(&self, take: &Taking, pos: &Position, pit: u16) -> Option<u32> {
+        if pit as usize >= self.board.npits {
+            return None;
+        }
+        let mut f = Ctx::new(pos, pos, NONE, NONE);
+        f.here = pit;
+        if !self.cond(&take.when, &f) {
+            return None;
+        }
+        let held = pos.cells[pit as usize];
+        let n = take
+            .seeds
+            .as_ref()
+            .map_or(i64::from(held), |n| self.num(n, &f));
+        (1..=i64::from(held)).contains(&n).then_some(n as u32)
+    }
+
+    /// Appends to `legal` the takes `mover` may make on `pos`, in the
+    /// order of the take's region.
+    pub(crate) fn take_turns(&self, pos: &Position, mover: Player, legal: &mut Vec<Turn>) {
+        let Some(take) = &self.plan[mover as usize].take else {
+            return;
+        };
+        let f = Ctx::new(pos, pos, NONE, NONE);
+        let first = legal.len();
+        for pit in self.pits(&take.from, &f) {
+            // (A region may name a pit twice: one turn a pit.)
+            let listed = || legal[first..].contains(&Turn::take(pit));
+            if self.take_seeds(take, pos, pit).is_some() && !listed() {
+                legal.push(Turn::take(pit));
+            }
+        }
+    }
+
+    /// Plays a take by the player to move out of `pit` on `pos` (the
+    /// position it starts from): the seeds leave the game, in one step
+    /// where the turn is shown. Returns whether the rules allow it there
+    /// (a take they do not changes nothing).
+    pub(crate) fn take_from(
+        &self,
+        pos: &mut Position,
+        pit: u16,
+        shown: Option<&mut Shown>,
+    ) -> bool {
+        let mover = pos.to_move.unwrap_or(0);
+        let seeds = self.plan[mover as usize]
+            .take
+            .as_ref()
+            .and_then(|take| self.take_seeds(take, pos, pit));
+        let Some(n) = seeds else {
+            return false;
+        };
+        pos.cells[pit as usize] -= n;
+        if let Some(shown) = shown {
+            shown.note(StepKind::Take, &[pit], pos);
         }
         true
     }

@@ -14,6 +14,8 @@ pub enum StepKind {
     Sow,
     /// Held seeds put into a pit (a `put`), all at once.
     Put,
+    /// A pit's seeds taken out of the game (a `take`), all at once.
+    Take,
     /// A rule's actions moved seeds: captures and the like. Its cells are
     /// the pits that lost seeds.
     Rule,

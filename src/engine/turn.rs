@@ -148,20 +148,28 @@ impl Engine {
     ) -> Result<Applied, Halt> {
         scratch.asked = 0;
         let mover = pos.to_move.unwrap_or(0);
-        let put = FULL && turn.is_put();
-        // A put's seeds go in judged on the position its turn was listed
-        // on (the pit to go on from not yet cleared).
-        if put && !self.put_into(pos, turn.pit, scratch.acts.shown.as_deref_mut()) {
-            return Ok(Applied {
-                forbidden: true,
-                last: turn.pit,
-                ..Applied::default()
-            });
+        let unsown = FULL && turn.sows_nothing();
+        // A put's seeds go in (a take's go out) judged on the position its
+        // turn was listed on (the pit to go on from not yet cleared).
+        if unsown {
+            let shown = scratch.acts.shown.as_deref_mut();
+            let allowed = if turn.is_put() {
+                self.put_into(pos, turn.pit, shown)
+            } else {
+                self.take_from(pos, turn.pit, shown)
+            };
+            if !allowed {
+                return Ok(Applied {
+                    forbidden: true,
+                    last: turn.pit,
+                    ..Applied::default()
+                });
+            }
         }
         // (Judged on `pos`, not yet changed: `before` is kept up to date
         // only where the rules read it.)
-        let dir = if put {
-            // (A put sows nothing: no way is judged.)
+        let dir = if unsown {
+            // (A put or a take sows nothing: no way is judged.)
             Direction::Forward
         } else {
             let Some(dir) = self.turn_direction(mover, pos, turn) else {
@@ -196,7 +204,7 @@ impl Engine {
             budget,
             check: Cell::new(Step::next_check(scratch.work, budget)),
         };
-        if put {
+        if unsown {
             // Nothing is sown: the `after` rules judge the turn with the
             // pit as its last place.
             let after = !self.plan[mover as usize].after.is_empty();

@@ -10,7 +10,8 @@
 //! declares them). Then `pass`, where the rules have passes, then
 //! `store:1` … `store:1000`, where a turn may sow from the store, then a
 //! put into each pit (`put:LABEL`, in the order the board lists them),
-//! where the variant has `put`.
+//! where the variant has `put`, then a take from each pit (`take:LABEL`),
+//! where it has `take`.
 //!
 //! A flag answered at each sowing (`flag "<" per sowing`) makes a turn a
 //! series of choices: the turn's pit, letter and other flags first, by the
@@ -36,6 +37,8 @@ pub struct Actions {
     store: bool,
     /// The variant has puts (`put … into …`): one number per pit.
     puts: bool,
+    /// The variant has takes (`take … from …`): one number per pit.
+    takes: bool,
     /// The per-sowing flag's index, where there is one.
     per_sowing: Option<u32>,
 }
@@ -95,6 +98,7 @@ impl Actions {
             pass: rules.pass.is_some(),
             store: rules.sowing.from_store.is_some(),
             puts: rules.put.is_some(),
+            takes: rules.take.is_some(),
             per_sowing,
         }
     }
@@ -116,10 +120,15 @@ impl Actions {
             }
     }
 
-    /// How many numbers name a turn's pit, letter and flags (or a pass, a
-    /// turn from the store, a put): the answers come after.
-    fn turns(&self) -> usize {
+    /// The first number of the takes (past the puts).
+    fn first_take(&self) -> usize {
         self.first_put() + if self.puts { self.pits } else { 0 }
+    }
+
+    /// How many numbers name a turn's pit, letter and flags (or a pass, a
+    /// turn from the store, a put, a take): the answers come after.
+    fn turns(&self) -> usize {
+        self.first_take() + if self.takes { self.pits } else { 0 }
     }
 
     /// How many numbers there are.
@@ -170,6 +179,10 @@ impl Actions {
         if turn.is_put() {
             return (self.puts && (turn.pit as usize) < self.pits)
                 .then(|| self.first_put() + turn.pit as usize);
+        }
+        if turn.is_take() {
+            return (self.takes && (turn.pit as usize) < self.pits)
+                .then(|| self.first_take() + turn.pit as usize);
         }
         if turn.seeds() > 0 {
             let first = pits + self.pass as usize;
@@ -334,6 +347,10 @@ impl Actions {
                 k if k == Turn::MARKED_SOWINGS as usize + 1 => Some(END.to_string()),
                 _ => None,
             };
+        }
+        if self.takes && n >= self.first_take() {
+            let pit = rules.pits.get(n - self.first_take())?;
+            return Some(format!("{}{}", super::notation::TAKE, pit.label));
         }
         if self.puts && n >= self.first_put() {
             let pit = rules.pits.get(n - self.first_put())?;

@@ -216,6 +216,7 @@ pub fn steps(variant: &Variant, shown: &Shown) -> Value {
                 StepKind::Lift => "lift",
                 StepKind::Sow => "sow",
                 StepKind::Put => "put",
+                StepKind::Take => "take",
                 StepKind::Rule => "rule",
             };
             step["kind"] = json!(kind);

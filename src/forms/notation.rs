@@ -16,6 +16,13 @@ pub const FROM_STORE: &str = "store:";
 /// How a put begins (`put:B3` puts seeds into B3).
 pub const PUT: &str = "put:";
 
+/// How a take begins (`take:b3` takes b3's seeds out of the game).
+pub const TAKE: &str = "take:";
+
+/// A kind of turn that sows nothing, as [`parse_turn`] reads it: the word
+/// it begins with, which turns it writes, what it names.
+type Unsown = (&'static str, fn(Turn) -> bool, &'static str);
+
 /// Writes a turn: the starting pit's label, the chosen letter, the flags
 /// (or `pass`, `store:N`, `put:LABEL`).
 pub fn write_turn(game: &Game, turn: Turn) -> String {
@@ -26,9 +33,10 @@ pub fn write_turn(game: &Game, turn: Turn) -> String {
     if turn.seeds() > 0 {
         return format!("{FROM_STORE}{}", turn.seeds());
     }
-    if turn.is_put() {
+    if turn.sows_nothing() {
         let label = rules.pits.get(turn.pit as usize).map_or("?", |p| &p.label);
-        return format!("{PUT}{label}");
+        let word = if turn.is_put() { PUT } else { TAKE };
+        return format!("{word}{label}");
     }
     let letter = (turn.choice != Turn::NO_LETTER).then_some(turn.choice as usize);
     encode(
@@ -153,20 +161,37 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
             )
         });
     }
-    if let Some(label) = t.strip_prefix(PUT) {
+    // (Each: how it begins, which turns it writes, what it names.)
+    let unsown: [Unsown; 2] = [
+        (
+            PUT,
+            Turn::is_put,
+            "a put names a pit the variant's `put … into …` lets the mover fill now",
+        ),
+        (
+            TAKE,
+            Turn::is_take,
+            "a take names a pit the variant's `take … from …` lets the mover empty now",
+        ),
+    ];
+    for (word, is, what) in unsown {
+        let Some(label) = t.strip_prefix(word) else {
+            continue;
+        };
         let found = game.legal_turns().iter().find(|m| {
-            m.is_put()
+            is(**m)
                 && rules
                     .pits
                     .get(m.pit as usize)
                     .is_some_and(|p| p.label == label)
         });
         return found.copied().ok_or_else(|| {
-            Diagnostic::at(whole, format!("`{t}` is not a turn here"), "not a legal turn").hint(
-                format!(
-                    "a put names a pit the variant's `put … into …` lets the mover fill now; legal turns: {list}"
-                ),
+            Diagnostic::at(
+                whole,
+                format!("`{t}` is not a turn here"),
+                "not a legal turn",
             )
+            .hint(format!("{what}; legal turns: {list}"))
         });
     }
     if t == PASS {
@@ -219,9 +244,9 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         })
         .collect();
     // A label alone is the pit's sowing where there is one, else the put
-    // into it.
-    if fits.iter().any(|m| !m.is_put()) {
-        fits.retain(|m| !m.is_put());
+    // into it or the take from it.
+    if fits.iter().any(|m| !m.sows_nothing()) {
+        fits.retain(|m| !m.sows_nothing());
     }
     match fits.as_slice() {
         [one] => Ok(*one),

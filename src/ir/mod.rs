@@ -70,6 +70,10 @@ pub struct Rules {
     /// the mover holds off the board into one pit, sowing nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub put: Option<Put>,
+    /// `take all|N from REGION when C`: turns that take seeds out of one
+    /// pit and out of the game, sowing nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub take: Option<Taking>,
     /// `owner follows VAR`: the per-pit variable (an index in `vars`)
     /// whose value, where it names a player, is the pit's owner in play
     /// (a child, a tuzdyk, a captured hole); elsewhere its row's owner.
@@ -546,6 +550,25 @@ pub struct Put {
     pub from: Held,
     /// The pits that may take them, in the order the turns are listed.
     pub into: Region,
+    /// Which of them may, judged for each (`here`) on the position the
+    /// turn starts from.
+    pub when: Cond,
+}
+
+/// Turns that take seeds out of one pit and out of the game
+/// (`take all from side(opponent) when seeds(here) > 0`): one turn for
+/// each pit of the region for which the condition holds and that holds
+/// the count. Nothing is sown: as for a put, no `start`, `lift`, `drop`
+/// or `land` rule is judged, the `turn` and `after` rules are (`origin`
+/// and `last` the pit).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Taking {
+    /// How many seeds (`None`: all the pit holds), judged for the pit
+    /// (`here`) on the position the turn starts from: a pit for which it
+    /// is below 1, or above what the pit holds, is not taken from.
+    pub seeds: Option<Num>,
+    /// The pits that may be taken from, in the order the turns are listed.
+    pub from: Region,
     /// Which of them may, judged for each (`here`) on the position the
     /// turn starts from.
     pub when: Cond,

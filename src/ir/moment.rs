@@ -86,10 +86,11 @@ impl Sees {
         cut: true,
         ..NOTHING
     };
-    /// Turns that put held seeds into a pit (`put N from … into REGION
-    /// when C`): listed before a turn, for the player to move; the count
-    /// and the condition are judged for each pit (`here`).
-    pub const PUT: Sees = Sees {
+    /// Turns on one pit that sow nothing (`put N from … into REGION when
+    /// C`, `take N from REGION when C`): listed before a turn, for the
+    /// player to move; the count and the condition are judged for each
+    /// pit (`here`).
+    pub const PIT_TURN: Sees = Sees {
         mover: true,
         ..NOTHING
     };

@@ -3,8 +3,8 @@
 //! compile error here rather than a part some analysis silently skips.
 
 use super::{
-    Action, Cond, Decision, End, Leave, Mark, Num, Phase, Place, Put, Region, Rule, Rules, VarAt,
-    Way, Who,
+    Action, Cond, Decision, End, Leave, Mark, Num, Phase, Place, Put, Region, Rule, Rules, Taking,
+    VarAt, Way, Who,
 };
 
 /// A node of the IR.
@@ -50,6 +50,9 @@ pub enum Root<'a> {
     /// Turns that put held seeds into a pit (the count, the pits, the
     /// condition).
     Put(&'a Put),
+    /// Turns that take seeds out of a pit (the count, the pits, the
+    /// condition).
+    Take(&'a Taking),
     /// Whether a match is over (`match ends when …`).
     MatchEnds(&'a Cond),
 }
@@ -258,6 +261,13 @@ impl<'a> Root<'a> {
                 f(Node::Region(&p.into));
                 f(Node::Cond(&p.when));
             }
+            Root::Take(t) => {
+                if let Some(n) = &t.seeds {
+                    f(Node::Num(n));
+                }
+                f(Node::Region(&t.from));
+                f(Node::Cond(&t.when));
+            }
             Root::Pass(c) | Root::MatchEnds(c) => f(Node::Cond(c)),
         }
     }
@@ -306,6 +316,7 @@ impl Rules {
             .chain(self.sowing.skip_when.iter().map(Root::SkipWhen))
             .chain(self.sowing.from_store.iter().map(Root::FromStore))
             .chain(self.put.iter().map(Root::Put))
+            .chain(self.take.iter().map(Root::Take))
             .chain(self.rounds.iter().map(Root::MatchEnds))
     }
 

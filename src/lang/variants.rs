@@ -240,6 +240,14 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "main-chongkak",
     "khrour",
     "pallankuli",
+    "tsoro-additional-capture",
+    "spreta",
+    "tshuba",
+    "msuwa",
+    "msuwa-wa-kunja",
+    "nsolo",
+    "unnee-tugalluulax",
+    "gamacha-nobility",
 ];
 
 /// The source of a shipped variant.

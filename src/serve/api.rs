@@ -464,8 +464,8 @@ fn play_moves<'m>(
     Ok(())
 }
 
-/// The pit a turn starts from, or the pit a put fills, by its label
-/// (`null` for a pass, or a turn from a store).
+/// The pit a turn starts from, or the pit a put fills or a take empties,
+/// by its label (`null` for a pass, or a turn from a store).
 fn pit_of(v: &Variant, t: Turn) -> Value {
     match v.engine.rules.pits.get(t.pit as usize) {
         Some(p) if t != Turn::PASS && t.seeds() == 0 => json!(p.label),

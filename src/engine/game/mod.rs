@@ -944,8 +944,10 @@ impl State {
             Some(next) => self.resumed_turns(e, mover, next),
             None => self.starting_turns(e, mover, phase),
         }
-        // Puts, judged by their own line whether or not a sowing was named.
+        // Puts and takes, judged by their own lines whether or not a
+        // sowing was named.
         e.put_turns(&self.pos, mover, &mut self.legal);
+        e.take_turns(&self.pos, mover, &mut self.legal);
         let flags = !e.rules.notation.flags.is_empty();
         let judging = self.judging(e, mover, phase);
         // Turns that capture nothing may be left unfinished when a `prefer`
@@ -1159,10 +1161,11 @@ impl State {
         let mut f = Ctx::new(&self.pos, &self.pos, turn.pit, NONE);
         f.choice = turn.choice;
         f.flags = turn.flags;
-        // (A put is judged by its own line, not by the `start` rules.)
+        // (A put or a take is judged by its own line, not by the `start`
+        // rules.)
         let start = plan.candidates[phase]
             .iter()
-            .find(|c| c.pit == turn.pit && !turn.is_put());
+            .find(|c| c.pit == turn.pit && !turn.sows_nothing());
         let rules = start.map_or(&[][..], |c| &c.start[..]).iter();
         for r in rules.chain(&plan.turn[phase]) {
             if e.cond(&r.when, &f) {

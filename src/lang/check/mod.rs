@@ -150,6 +150,7 @@ struct Lowered {
     pass: Option<Option<Cond>>,
     /// The `put` statement, once seen (what it lowered to, if it did).
     put: Option<Option<crate::ir::Put>>,
+    take: Option<Option<crate::ir::Taking>>,
     rounds: Option<Option<Cond>>,
     owner: Option<usize>,
     phases: Vec<Phase>,
@@ -191,6 +192,7 @@ impl Lowered {
             estimate: None,
             pass: None,
             put: None,
+            take: None,
             owner: None,
             phases: Vec::new(),
             endless: Endless::Forbid,
@@ -746,6 +748,7 @@ impl Checker {
                 StatementKind::Estimate => self.score(s, &scope, &mut l.estimate, Scored::Estimate),
                 StatementKind::Pass => self.pass(s, &scope, &mut l.pass),
                 StatementKind::Put => self.put(s, &scope, &mut l.put),
+                StatementKind::Take => self.take(s, &scope, &mut l.take),
                 StatementKind::Match => self.match_ends(s, &scope, &mut l.rounds),
                 StatementKind::Owner => self.owner_follows(s, &players, &mut l.owner),
             }
@@ -821,6 +824,7 @@ impl Checker {
             endless: l.endless,
             pass: l.pass.flatten(),
             put: l.put.flatten(),
+            take: l.take.flatten(),
             owner: l.owner,
             last_mover: self.vars.iter().position(|v| v.name == expr::LAST_MOVER),
             rounds: l.rounds.flatten(),

@@ -1,8 +1,9 @@
-//! Turns that put seeds held off the board into one pit, sowing nothing
-//! (`put N from hand|store into REGION [when C]`).
+//! Turns on one pit that sow nothing: a put of seeds held off the board
+//! into it (`put N from hand|store into REGION [when C]`), a take of its
+//! seeds out of the game (`take all|N from REGION [when C]`).
 
 use super::*;
-use crate::ir::{Held, Put};
+use crate::ir::{Held, Put, Taking};
 
 impl Checker {
     pub(super) fn put<'x>(
@@ -63,7 +64,7 @@ impl Checker {
             }
         };
         let mut lw = Lowerer::new(scope(Context {
-            sees: Sees::PUT,
+            sees: Sees::PIT_TURN,
             what: "in `put`",
         }));
         let seeds = lw.num_on_here(n);
@@ -75,33 +76,7 @@ impl Checker {
                 );
             }
         }
-        // The pits: a region, or one place.
-        let into = match lw.value(target) {
-            Some(expr::Value::Region(r)) => Some(r),
-            Some(expr::Value::Place(Place::Store(_))) => {
-                lw.diagnostics.push(
-                    Diagnostic::at(
-                        target.span,
-                        "seeds are put into a pit, not a store",
-                        "a store",
-                    )
-                    .hint("a put fills a pit of the board: `into side(mover)`, `into first(…)`"),
-                );
-                None
-            }
-            Some(expr::Value::Place(p)) => Some(Region::Where(
-                Box::new(Region::Board),
-                Box::new(Cond::SamePlace(Place::Here, p)),
-            )),
-            Some(_) => {
-                lw.diagnostics.push(
-                    Diagnostic::at(target.span, "seeds are put into a region or a place", "not a region or a place")
-                        .hint("write `into side(mover)`, `into pits(side(mover), seeds(here) == 0)` or `into first(…)`"),
-                );
-                None
-            }
-            None => None,
-        };
+        let into = pits_of(&mut lw, target, "put into", "into");
         let when = match when {
             Some(c) => lw.cond_on_here(c),
             None => Some(Cond::True),
@@ -115,5 +90,99 @@ impl Checker {
                 when,
             }));
         }
+    }
+
+    pub(super) fn take<'x>(
+        &mut self,
+        s: &Statement,
+        scope: &dyn Fn(Context) -> Scope<'x>,
+        take: &mut Option<Option<Taking>>,
+    ) {
+        self.no_block(s);
+        let usage = "write `take all from side(opponent) when seeds(here) > 0`: \
+                     a turn takes the seeds of one pit of the region for which the \
+                     condition holds out of the game";
+        if take.is_some() {
+            return self.err(
+                Diagnostic::at(s.word.span, "`take` is declared twice", "second `take`")
+                    .hint("keep one `take` line: its count and condition can say every case (`if(C, A, B)`)"),
+            );
+        }
+        *take = Some(None);
+        let malformed = Diagnostic::at(
+            s.span,
+            "malformed `take`",
+            "expected `take all|N from REGION [when C]`",
+        )
+        .hint(usage);
+        let (n, from, target, when) = match s.args.as_slice() {
+            [n, from, target] => (n, from, target, None),
+            [n, from, target, w, c] if w.as_word() == Some("when") => (n, from, target, Some(c)),
+            _ => return self.err(malformed),
+        };
+        if from.as_word() != Some("from") {
+            return self.err(malformed);
+        }
+        let mut lw = Lowerer::new(scope(Context {
+            sees: Sees::PIT_TURN,
+            what: "in `take`",
+        }));
+        let seeds = if n.as_word() == Some("all") {
+            Some(None)
+        } else {
+            let seeds = lw.num_on_here(n);
+            if let Some(Num::Int(k)) = seeds {
+                if k < 1 {
+                    lw.diagnostics.push(
+                        Diagnostic::at(n.span, "a take takes at least one seed", "takes nothing")
+                            .hint("write `take all from …`, `take 1 from …`, or a count read from the position"),
+                    );
+                }
+            }
+            seeds.map(Some)
+        };
+        let from = pits_of(&mut lw, target, "taken from", "from");
+        let when = match when {
+            Some(c) => lw.cond_on_here(c),
+            None => Some(Cond::True),
+        };
+        self.diagnostics.append(&mut lw.diagnostics);
+        if let (Some(seeds), Some(from), Some(when)) = (seeds, from, when) {
+            *take = Some(Some(Taking { seeds, from, when }));
+        }
+    }
+}
+
+/// The pits a put fills or a take empties: a region, or one place, not a
+/// store. `done` says what befalls their seeds ("put into"), `word` is
+/// the word before the pits ("into").
+fn pits_of(lw: &mut Lowerer, target: &Expr, done: &str, word: &str) -> Option<Region> {
+    match lw.value(target) {
+        Some(expr::Value::Region(r)) => Some(r),
+        Some(expr::Value::Place(Place::Store(_))) => {
+            lw.diagnostics.push(
+                Diagnostic::at(
+                    target.span,
+                    format!("seeds are {done} a pit, not a store"),
+                    "a store",
+                )
+                .hint(format!(
+                    "name pits of the board: `{word} side(mover)`, `{word} first(…)`"
+                )),
+            );
+            None
+        }
+        Some(expr::Value::Place(p)) => Some(Region::Where(
+            Box::new(Region::Board),
+            Box::new(Cond::SamePlace(Place::Here, p)),
+        )),
+        Some(_) => {
+            lw.diagnostics.push(
+                Diagnostic::at(target.span, format!("seeds are {done} a region or a place"), "not a region or a place")
+                    .hint(format!("write `{word} side(mover)`, `{word} pits(side(mover), seeds(here) == 0)` or `{word} first(…)`")),
+            );
+            None
+        }
+        None => None,
     }
 }

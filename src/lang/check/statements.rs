@@ -48,6 +48,8 @@ pub enum StatementKind {
     Pass,
     /// `put N from hand|store into REGION [when C]`
     Put,
+    /// `take all|N from REGION [when C]`
+    Take,
     /// `owner follows VAR`
     Owner,
     /// `match ends when C`
@@ -109,6 +111,7 @@ pub const STATEMENTS: &[StatementSpec] = &[
     spec("endless", StatementKind::Endless, Key::Once, false),
     spec("pass", StatementKind::Pass, Key::Once, false),
     spec("put", StatementKind::Put, Key::Once, false),
+    spec("take", StatementKind::Take, Key::Once, false),
     spec("owner", StatementKind::Owner, Key::Once, false),
     spec("match", StatementKind::Match, Key::Once, false),
     spec("option", StatementKind::Option, Key::Named, false),

@@ -144,6 +144,7 @@ pub(super) fn blind(rules: &Rules) -> Option<String> {
             | Root::Pass(_)
             | Root::SkipWhen(_)
             | Root::Put(_)
+            | Root::Take(_)
             | Root::MatchEnds(_) => {
                 let mut why = None;
                 root.children(&mut |n| {
