@@ -248,6 +248,10 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "nsolo",
     "unnee-tugalluulax",
     "gamacha-nobility",
+    "gamacha",
+    "motiq",
+    "galatjang",
+    "uthi",
 ];
 
 /// The source of a shipped variant.
