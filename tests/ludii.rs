@@ -81,10 +81,8 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "mangola",
     "mawkar-katiya",
     "mbelele",
-    "mefuvha",
     "mewegae",
     "mewelad",
-    "misoro-tsoro-additional-capture",
     "mwambulula",
     "mweiso",
     "mwendo",
@@ -125,7 +123,11 @@ const NOT_YET_WRITTEN: &[&str] = &[
 /// Ludii marks (any state but 0) is one whose variable holds a value other
 /// than its first. Where a reading is named, the marks are compared with
 /// the seeds; elsewhere Ludii's states are its own bookkeeping.
-const MARKS: &[(&str, &str)] = &[("misoro-tsoro", "misoro"), ("gamacha-nobility", "qasamo")];
+const MARKS: &[(&str, &str)] = &[
+    ("misoro-tsoro", "misoro"),
+    ("misoro-tsoro-additional-capture", "misoro"),
+    ("gamacha-nobility", "qasamo"),
+];
 
 /// The folder of the data.
 fn folder() -> std::path::PathBuf {

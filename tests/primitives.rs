@@ -1789,6 +1789,16 @@ rule mark at after when sowings == 0 and last == b and origin == b {
         [1, 0, 0, 0, 1, 1, 0, 0],
         "two of three"
     );
+    // To a place: the seeds go to the mover's store, not out of the game.
+    let v = variant(&board("", "take all from side(opponent) to store(mover)"));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 1, 3, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "take:b")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [1, 0, 0, 0, 1, 0, 0, 0]);
+    assert_eq!(
+        &g.position().cells[n..],
+        [3, 0],
+        "b's three in South's store"
+    );
 }
 
 /// `turns_passed`: whole turns passed in a row just before now. A pass

@@ -140,6 +140,8 @@ pub(crate) struct Taking {
     pub seeds: Option<compiled::N>,
     /// The pits that may be taken from, in order.
     pub from: compiled::R,
+    /// Where the seeds go (`here` the pit); `None`: out of the game.
+    pub to: Option<compiled::P>,
     /// Which of them may (`here`).
     pub when: C,
 }
@@ -527,6 +529,7 @@ impl Plan {
         let take = rules.take.as_ref().map(|t| Taking {
             seeds: t.seeds.as_ref().map(|n| compiler.num_for(n, mover)),
             from: compiler.region_for(&t.from, mover),
+            to: t.to.as_ref().map(|p| compiler.place_for(p, mover)),
             when: compiler.cond_for(&t.when, mover, None),
         });
         let drop = rules_at(Moment::Drop);

@@ -1,6 +1,7 @@
 //! Turns on one pit that sow nothing: puts of seeds held off the board
 //! into it (`put N from hand|store into REGION when C`), takes of its
-//! seeds out of the game (`take all|N from REGION when C`): which pits
+//! seeds out of the game or to a place (`take all|N from REGION [to
+//! PLACE] when C`): which pits
 //! they may be made on, and the turn played. One judgement serves both:
 //! a turn is listed where it would be played.
 
@@ -36,16 +37,29 @@ impl Engine {
     /// Appends to `legal` the puts `mover` may make on `pos`, in the
     /// order of the put's region.
     pub(crate) fn put_turns(&self, pos: &Position, mover: Player, legal: &mut Vec<Turn>) {
-        let Some(put) = &self.plan[mover as usize].put else {
-            return;
-        };
+        if let Some(put) = &self.plan[mover as usize].put {
+            self.pit_turns(pos, &put.into, Turn::put, legal, |pit| {
+                self.put_seeds(put, pos, mover, pit).is_some()
+            });
+        }
+    }
+
+    /// Appends to `legal` a turn `turn(pit)` for each pit of `region` on
+    /// `pos`, in its order, for which `allowed` holds: once a pit (a
+    /// region may name a pit twice).
+    fn pit_turns(
+        &self,
+        pos: &Position,
+        region: &super::compiled::R,
+        turn: fn(u16) -> Turn,
+        legal: &mut Vec<Turn>,
+        allowed: impl Fn(u16) -> bool,
+    ) {
         let f = Ctx::new(pos, pos, NONE, NONE);
         let first = legal.len();
-        for pit in self.pits(&put.into, &f) {
-            // (A region may name a pit twice: one turn a pit.)
-            let listed = || legal[first..].contains(&Turn::put(pit));
-            if self.put_seeds(put, pos, mover, pit).is_some() && !listed() {
-                legal.push(Turn::put(pit));
+        for pit in self.pits(region, &f) {
+            if allowed(pit) && !legal[first..].contains(&turn(pit)) {
+                legal.push(turn(pit));
             }
         }
     }
@@ -75,11 +89,12 @@ impl Engine {
         true
     }
 
-    /// The seeds a take by `mover` out of `pit` takes, judged on `pos`
-    /// (the position the turn starts from): none where `pit` is no pit (a
-    /// store), its condition does not hold for it, or it holds fewer seeds
-    /// than the count (or the count is below 1).
-    fn take_seeds(&self, take: &Taking, pos: &Position, pit: u16) -> Option<u32> {
+    /// The seeds a take out of `pit` takes, and where they go ([`NONE`]:
+    /// out of the game), judged on `pos` (the position the turn starts
+    /// from): none where `pit` is no pit (a store), its condition does
+    /// not hold for it, it holds fewer seeds than the count (or the count
+    /// is below 1), or the place they would go to is none.
+    fn take_seeds(&self, take: &Taking, pos: &Position, pit: u16) -> Option<(u32, u16)> {
         if pit as usize >= self.board.npits {
             return None;
         }
@@ -93,30 +108,30 @@ impl Engine {
             .seeds
             .as_ref()
             .map_or(i64::from(held), |n| self.num(n, &f));
-        (1..=i64::from(held)).contains(&n).then_some(n as u32)
+        let to = match &take.to {
+            None => NONE,
+            Some(p) => match self.place(p, &f) {
+                NONE => return None,
+                to => to,
+            },
+        };
+        (1..=i64::from(held)).contains(&n).then_some((n as u32, to))
     }
 
     /// Appends to `legal` the takes `mover` may make on `pos`, in the
     /// order of the take's region.
     pub(crate) fn take_turns(&self, pos: &Position, mover: Player, legal: &mut Vec<Turn>) {
-        let Some(take) = &self.plan[mover as usize].take else {
-            return;
-        };
-        let f = Ctx::new(pos, pos, NONE, NONE);
-        let first = legal.len();
-        for pit in self.pits(&take.from, &f) {
-            // (A region may name a pit twice: one turn a pit.)
-            let listed = || legal[first..].contains(&Turn::take(pit));
-            if self.take_seeds(take, pos, pit).is_some() && !listed() {
-                legal.push(Turn::take(pit));
-            }
+        if let Some(take) = &self.plan[mover as usize].take {
+            self.pit_turns(pos, &take.from, Turn::take, legal, |pit| {
+                self.take_seeds(take, pos, pit).is_some()
+            });
         }
     }
 
     /// Plays a take by the player to move out of `pit` on `pos` (the
-    /// position it starts from): the seeds leave the game, in one step
-    /// where the turn is shown. Returns whether the rules allow it there
-    /// (a take they do not changes nothing).
+    /// position it starts from): the seeds leave the game or go where the
+    /// take says, in one step where the turn is shown. Returns whether the
+    /// rules allow it there (a take they do not changes nothing).
     pub(crate) fn take_from(
         &self,
         pos: &mut Position,
@@ -128,12 +143,16 @@ impl Engine {
             .take
             .as_ref()
             .and_then(|take| self.take_seeds(take, pos, pit));
-        let Some(n) = seeds else {
+        let Some((n, to)) = seeds else {
             return false;
         };
         pos.cells[pit as usize] -= n;
+        if to != NONE {
+            pos.cells[to as usize] += n;
+        }
         if let Some(shown) = shown {
-            shown.note(StepKind::Take, &[pit], pos);
+            let at = [pit, to];
+            shown.note(StepKind::Take, &at[..if to == NONE { 1 } else { 2 }], pos);
         }
         true
     }

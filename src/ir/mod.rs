@@ -70,8 +70,8 @@ pub struct Rules {
     /// the mover holds off the board into one pit, sowing nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub put: Option<Put>,
-    /// `take all|N from REGION when C`: turns that take seeds out of one
-    /// pit and out of the game, sowing nothing.
+    /// `take all|N from REGION [to PLACE] when C`: turns that take seeds
+    /// out of one pit, out of the game or to a place, sowing nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub take: Option<Taking>,
     /// `owner follows VAR`: the per-pit variable (an index in `vars`)
@@ -555,7 +555,7 @@ pub struct Put {
     pub when: Cond,
 }
 
-/// Turns that take seeds out of one pit and out of the game
+/// Turns that take seeds out of one pit, out of the game or to a place
 /// (`take all from side(opponent) when seeds(here) > 0`): one turn for
 /// each pit of the region for which the condition holds and that holds
 /// the count. Nothing is sown: as for a put, no `start`, `lift`, `drop`
@@ -569,6 +569,10 @@ pub struct Taking {
     pub seeds: Option<Num>,
     /// The pits that may be taken from, in the order the turns are listed.
     pub from: Region,
+    /// Where the seeds go (`to store(mover)`), judged for the pit
+    /// (`here`): a pit for which it is none is not taken from; `None`:
+    /// out of the game.
+    pub to: Option<Place>,
     /// Which of them may, judged for each (`here`) on the position the
     /// turn starts from.
     pub when: Cond,

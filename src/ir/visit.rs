@@ -266,6 +266,9 @@ impl<'a> Root<'a> {
                     f(Node::Num(n));
                 }
                 f(Node::Region(&t.from));
+                if let Some(p) = &t.to {
+                    f(Node::Place(p));
+                }
                 f(Node::Cond(&t.when));
             }
             Root::Pass(c) | Root::MatchEnds(c) => f(Node::Cond(c)),

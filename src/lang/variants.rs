@@ -252,6 +252,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "motiq",
     "galatjang",
     "uthi",
+    "misoro-tsoro-additional-capture",
+    "mefuvha",
 ];
 
 /// The source of a shipped variant.

@@ -1,6 +1,7 @@
 //! Turns on one pit that sow nothing: a put of seeds held off the board
 //! into it (`put N from hand|store into REGION [when C]`), a take of its
-//! seeds out of the game (`take all|N from REGION [when C]`).
+//! seeds out of the game or to a place (`take all|N from REGION [to
+//! PLACE] [when C]`).
 
 use super::*;
 use crate::ir::{Held, Put, Taking};
@@ -101,7 +102,7 @@ impl Checker {
         self.no_block(s);
         let usage = "write `take all from side(opponent) when seeds(here) > 0`: \
                      a turn takes the seeds of one pit of the region for which the \
-                     condition holds out of the game";
+                     condition holds out of the game (or `to store(mover)`)";
         if take.is_some() {
             return self.err(
                 Diagnostic::at(s.word.span, "`take` is declared twice", "second `take`")
@@ -112,12 +113,21 @@ impl Checker {
         let malformed = Diagnostic::at(
             s.span,
             "malformed `take`",
-            "expected `take all|N from REGION [when C]`",
+            "expected `take all|N from REGION [to PLACE] [when C]`",
         )
         .hint(usage);
-        let (n, from, target, when) = match s.args.as_slice() {
-            [n, from, target] => (n, from, target, None),
-            [n, from, target, w, c] if w.as_word() == Some("when") => (n, from, target, Some(c)),
+        // take N from REGION [to PLACE] [when C]
+        let (n, from, target, rest) = match s.args.as_slice() {
+            [n, from, target, rest @ ..] => (n, from, target, rest),
+            _ => return self.err(malformed),
+        };
+        let (to, when) = match rest {
+            [] => (None, None),
+            [t, p] if t.as_word() == Some("to") => (Some(p), None),
+            [w, c] if w.as_word() == Some("when") => (None, Some(c)),
+            [t, p, w, c] if t.as_word() == Some("to") && w.as_word() == Some("when") => {
+                (Some(p), Some(c))
+            }
             _ => return self.err(malformed),
         };
         if from.as_word() != Some("from") {
@@ -142,13 +152,22 @@ impl Checker {
             seeds.map(Some)
         };
         let from = pits_of(&mut lw, target, "taken from", "from");
+        let to = match to {
+            Some(p) => lw.place_on_here(p).map(Some),
+            None => Some(None),
+        };
         let when = match when {
             Some(c) => lw.cond_on_here(c),
             None => Some(Cond::True),
         };
         self.diagnostics.append(&mut lw.diagnostics);
-        if let (Some(seeds), Some(from), Some(when)) = (seeds, from, when) {
-            *take = Some(Some(Taking { seeds, from, when }));
+        if let (Some(seeds), Some(from), Some(to), Some(when)) = (seeds, from, to, when) {
+            *take = Some(Some(Taking {
+                seeds,
+                from,
+                to,
+                when,
+            }));
         }
     }
 }
