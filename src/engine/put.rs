@@ -1,10 +1,10 @@
 //! Turns on one pit that sow nothing: puts of seeds held off the board
 //! into it (`put N from hand|store into REGION when C`), takes of its
 //! seeds out of the game or to a place (`take all|N from REGION [to
-//! PLACE] when C`): which pits
-//! they may be made on, and the turn played. One judgement serves both:
-//! a turn is listed where it would be played.
+//! PLACE] when C`): which pits they may be made on, and the turn played.
+//! One judgement serves both: a turn is listed where it would be played.
 
+use super::compiled::C;
 use super::eval::Ctx;
 use super::plan::{Put, Taking};
 use super::position::Position;
@@ -18,14 +18,7 @@ impl Engine {
     /// store), its condition does not hold for it, or the mover holds
     /// fewer seeds than its count (or the count is below 1).
     fn put_seeds(&self, put: &Put, pos: &Position, mover: Player, pit: u16) -> Option<u32> {
-        if pit as usize >= self.board.npits {
-            return None;
-        }
-        let mut f = Ctx::new(pos, pos, NONE, NONE);
-        f.here = pit;
-        if !self.cond(&put.when, &f) {
-            return None;
-        }
+        let f = self.pit_allowed(&put.when, pos, pit)?;
         let n = self.num(&put.seeds, &f);
         let held = match put.from {
             None => pos.hands[mover as usize],
@@ -42,6 +35,18 @@ impl Engine {
                 self.put_seeds(put, pos, mover, pit).is_some()
             });
         }
+    }
+
+    /// What a put's or a take's count and place are judged on, `here`
+    /// the pit: none where `pit` is no pit (a store) or the line's
+    /// condition `when` does not hold for it on `pos`.
+    fn pit_allowed<'a>(&self, when: &C, pos: &'a Position, pit: u16) -> Option<Ctx<'a>> {
+        if pit as usize >= self.board.npits {
+            return None;
+        }
+        let mut f = Ctx::new(pos, pos, NONE, NONE);
+        f.here = pit;
+        self.cond(when, &f).then_some(f)
     }
 
     /// Appends to `legal` a turn `turn(pit)` for each pit of `region` on
@@ -95,14 +100,7 @@ impl Engine {
     /// not hold for it, it holds fewer seeds than the count (or the count
     /// is below 1), or the place they would go to is none.
     fn take_seeds(&self, take: &Taking, pos: &Position, pit: u16) -> Option<(u32, u16)> {
-        if pit as usize >= self.board.npits {
-            return None;
-        }
-        let mut f = Ctx::new(pos, pos, NONE, NONE);
-        f.here = pit;
-        if !self.cond(&take.when, &f) {
-            return None;
-        }
+        let f = self.pit_allowed(&take.when, pos, pit)?;
         let held = pos.cells[pit as usize];
         let n = take
             .seeds

@@ -48,7 +48,7 @@ pub enum StatementKind {
     Pass,
     /// `put N from hand|store into REGION [when C]`
     Put,
-    /// `take all|N from REGION [when C]`
+    /// `take all|N from REGION [to PLACE] [when C]`
     Take,
     /// `owner follows VAR`
     Owner,
