@@ -1069,6 +1069,41 @@ fn a_resowing_that_cannot_start_takes_nothing() {
     assert_eq!(counts(&g, &LABELS), [0, 1, 0, 0, 0, 0, 3, 0]);
 }
 
+/// A rule that resows and says `stop`, `again` or `again from PLACE`:
+/// the resowing is the turn's last sowing, where it ends not judged; the
+/// turn ends there, the mover moving again (from PLACE as it was when the
+/// rule ran, the pit the lap ended in for `last`). Without one, the turn
+/// goes on from where the resowing ends.
+#[test]
+fn a_resowing_that_stops_or_moves_again_ends_the_turn() {
+    // A (1) → B, empty before: c (3), opposite, is taken and sown from
+    // D: D, a, b, ending in b, which held one.
+    let start = [1, 0, 0, 0, 0, 1, 3, 0];
+    for (ending, after, to_move, legal) in [
+        // judged: b (2) is sown on: c, d
+        ("", [0, 1, 0, 1, 1, 0, 1, 1], 1, vec!["a", "c", "d"]),
+        ("stop", [0, 1, 0, 1, 1, 2, 0, 0], 1, vec!["a", "b"]),
+        ("again", [0, 1, 0, 1, 1, 2, 0, 0], 0, vec!["B", "D"]),
+        // from B, where the lap ended, not b, where the resowing did
+        ("again from last", [0, 1, 0, 1, 1, 2, 0, 0], 0, vec!["B"]),
+    ] {
+        let v = variant(&board(
+            "direction forward",
+            &format!(
+                "rule take at land when seeds(last) == 1 and owner(last) == mover \
+                 and seeds(opposite(last)) > 0 {{\n  capture opposite(last)\n  \
+                 resow from D forward\n  {ending}\n}}\n\
+                 rule on at land when seeds(last) > 1 {{\n  relay\n}}"
+            ),
+        ));
+        let mut g = game_from(&v.engine, &LABELS, &start, [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        assert_eq!(counts(&g, &LABELS), after, "{ending:?}");
+        assert_eq!(g.position().to_move, Some(to_move), "{ending:?}");
+        assert_eq!(legal_labels(&g), legal, "{ending:?}");
+    }
+}
+
 // --- Several actions in one rule, and `cancel`, act in their order ---
 
 /// The board, the stores and the seeds of a game (South's store first).

@@ -578,6 +578,9 @@ pub(crate) struct CRule {
     /// Whether it resows the seeds it captures (`resow`): those its
     /// captures send to the mover are held for the resowing.
     pub resows: bool,
+    /// Whether its resowing is the turn's last sowing, its end not
+    /// judged: it resows and says `stop`, `again` or `again from`.
+    pub resow_ends: bool,
     /// What judging its condition costs, at most (see [`cost`]): what a
     /// turn is charged for each rule it judges.
     pub judge_cost: u64,
@@ -630,6 +633,10 @@ impl CRule {
         let act_cost = actions.iter().map(action_cost).sum::<u64>();
         let (steer, acts) = Steer::of(&actions);
         let resows = actions.iter().any(|a| matches!(a, A::Resow { .. }));
+        let ends = steer.again
+            || steer.relay == Some(None)
+            || actions.iter().any(|a| matches!(a, A::AgainFrom(_)));
+        let resow_ends = resows && ends;
         CRule {
             id,
             when,
@@ -637,6 +644,7 @@ impl CRule {
             steer,
             acts,
             resows,
+            resow_ends,
             judge_cost,
             act_cost,
         }

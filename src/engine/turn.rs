@@ -307,6 +307,9 @@ impl Engine {
         // judged, the pit a relay lifted (`NONE`: they may have left any,
         // judge every end).
         let mut lifted = NONE;
+        // The sowing going on is a resowing that ends the turn (its rule
+        // said `stop` or `again`): where it ends is not judged.
+        let mut last_sowing = false;
         loop {
             at.sowings += 1;
             // Whole laps are sown at once: a sowing costs at most three laps.
@@ -371,6 +374,9 @@ impl Engine {
             out.last = cell;
             if let Some(end) = self.ended_now(plan, pos, before, at, lifted) {
                 out.ended = Some(end);
+                break;
+            }
+            if last_sowing {
                 break;
             }
             lifted = NONE;
@@ -473,6 +479,7 @@ impl Engine {
                             break;
                         }
                         // The captured seeds are sown on from `place`, the first into it.
+                        last_sowing = rule.resow_ends;
                         from = place;
                         at.dir = d;
                         seeds = put.kept;

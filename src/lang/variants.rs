@@ -254,6 +254,9 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "uthi",
     "misoro-tsoro-additional-capture",
     "mefuvha",
+    "gifia",
+    "mweso",
+    "kisolo",
 ];
 
 /// The source of a shipped variant.

@@ -89,6 +89,9 @@ impl Checker {
         // refused still says where the captured seeds go.)
         let resows = body.iter().any(|st| st.word.name == "resow");
         self.destinations(moment, &actions, &spans, resows);
+        if resows {
+            self.no_relay_after_resowing(&actions, &spans);
+        }
         if body.is_empty() && s.block.is_some() {
             self.err(
                 Diagnostic::at(s.span, "this rule does nothing", "empty block")
@@ -190,6 +193,42 @@ impl Checker {
                 self.err(
                     Diagnostic::at(*span, "nothing to resow: every capture of this rule names its store", "sows nothing")
                         .hint("`resow` sows the seeds captured without `to`: write `capture opposite(last)`"),
+                );
+            }
+        }
+    }
+
+    /// A rule that resows cannot relay: the turn goes on from where the
+    /// resowing ends, judged there, or (`stop`, `again`) ends with it.
+    fn no_relay_after_resowing(&mut self, actions: &[Action], spans: &[Span]) {
+        for (a, span) in actions.iter().zip(spans) {
+            let relays = match a {
+                Action::Relay(_) | Action::RelayFrom(_) | Action::RelayGoing(_) => true,
+                Action::Require(_)
+                | Action::Prefer(_)
+                | Action::Capture { .. }
+                | Action::CaptureRegion { .. }
+                | Action::Resow { .. }
+                | Action::Set { .. }
+                | Action::SetPlayer { .. }
+                | Action::SetNumber { .. }
+                | Action::Again
+                | Action::AgainFrom(_)
+                | Action::Stop
+                | Action::Cancel
+                | Action::Forbid
+                | Action::Collect
+                | Action::Reset
+                | Action::Remove(_)
+                | Action::RemoveRegion(_)
+                | Action::Divide { .. }
+                | Action::Fill { .. }
+                | Action::First(_) => false,
+            };
+            if relays {
+                self.err(
+                    Diagnostic::at(*span, "a rule that resows cannot relay: the turn goes on from where the resowing ends", "relays nothing")
+                        .hint("relay in a rule judged where the resowing ends, or end the turn with the resowing: `stop`, `again` or `again from PLACE`"),
                 );
             }
         }
