@@ -260,6 +260,71 @@ fn no_legal_turn_of_a_player_looks_at_their_turns() {
     assert_eq!(g.outcome().map(|o| &*o.reason), Some("stuck"));
 }
 
+/// `passed(P)`: whether P's last play was a pass, kept by the engine
+/// (in a position's `state`) and set afresh each time P plays: Ludii's
+/// player found without a move, who loses once the other has played.
+#[test]
+fn passed_says_whether_a_player_last_passed() {
+    let v = variant(&two_seed_board(
+        "pass when no_legal_turn\n\
+         end stuck when last_mover != none and passed(opponent(last_mover)) == yes winner last_mover",
+    ));
+    let passed = |g: &Game| sow::json::position(&v, g)["state"]["passed"].clone();
+    // South's pits hold one seed at most: South passes, and the game goes
+    // on until North has played.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 2, 0, 0], [0, 0], 0);
+    assert_eq!(
+        passed(&g),
+        serde_json::json!({"south": "no", "north": "no"})
+    );
+    g.play(turn(&g, "pass")).unwrap();
+    assert_eq!(
+        passed(&g),
+        serde_json::json!({"south": "yes", "north": "no"})
+    );
+    assert!(g.outcome().is_none());
+    g.play(turn(&g, "b")).unwrap();
+    let o = g.outcome().expect("South passed, North has played");
+    assert_eq!((&*o.reason, o.winner), ("stuck", Some(1)));
+    // Kept only where the rules read it.
+    let plain = variant(&two_seed_board(
+        "pass when no_legal_turn\nend empty when seeds(board) == 0",
+    ));
+    let g = game_from(&plain.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 0, 3], [0, 0], 0);
+    assert!(sow::json::position(&plain, &g)["state"]["passed"].is_null());
+    // A turn played clears it: South passes, North's d sows A, B and C,
+    // and South plays A.
+    let v = variant(&two_seed_board(
+        "pass when no_legal_turn\nend never when passed(south) == yes and seeds(board) > 99",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 0, 3], [0, 0], 0);
+    for (t, after) in [("pass", "yes"), ("d", "yes"), ("A", "no")] {
+        g.play(turn(&g, t)).unwrap();
+        let state = sow::json::position(&v, &g)["state"].clone();
+        assert_eq!(state["passed"]["south"], after, "{t}");
+    }
+}
+
+/// `if(C, A, B)` gives a place as well as a number: the place A where C
+/// holds, else B.
+#[test]
+fn if_chooses_between_two_places() {
+    let v = variant(&board(
+        "direction forward",
+        "rule take at land {\n  capture if(seeds(last) == 1, opposite(last), next(last)) to store(mover)\n}",
+    ));
+    let n = LABELS.len();
+    // A (1) → B, which held none: c, facing it, is taken.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 0, 0, 3, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(g.position().cells[n], 3);
+    // A (1) → B, which held one: C, after it, is taken.
+    let mut g = game_from(&v.engine, &LABELS, &[1, 1, 4, 0, 0, 0, 3, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(g.position().cells[n], 4);
+    assert_eq!(counts(&g, &LABELS), [0, 2, 0, 0, 0, 0, 3, 0]);
+}
+
 /// `remove REGION` at the `end` moment: the seeds leave the game and count
 /// for nobody; the stores keep theirs.
 #[test]

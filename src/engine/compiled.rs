@@ -46,6 +46,8 @@ pub(crate) enum P {
     Stepped(Box<P>, Box<N>, Player),
     /// The first pit of a region known only as the turn goes.
     First(Box<R>),
+    /// The first place where the condition holds, else the second.
+    If(Box<C>, Box<P>, Box<P>),
     StoreOf(Box<W>),
     NamedOf(usize, Box<W>),
 }
@@ -333,6 +335,7 @@ fn reads(c: &C, part: &Picks) -> bool {
             }
             P::First(r) => region(r, part),
             P::Stepped(p, n, _) => place(p, part) || num(n, part),
+            P::If(c, a, b) => reads(c, part) || place(a, part) || place(b, part),
             P::StoreOf(w) | P::NamedOf(_, w) => who(w, part),
             P::Cell(_) | P::Last | P::Origin | P::Lifted | P::Here => false,
         }
@@ -1169,6 +1172,15 @@ impl Compiler<'_> {
                 Box::new(self.num(steps, k)),
                 k.mover,
             ),
+            Place::If(c, a, b) => match self.cond(c, k) {
+                C::Const(true) => self.place(a, k),
+                C::Const(false) => self.place(b, k),
+                c => P::If(
+                    Box::new(c),
+                    Box::new(self.place(a, k)),
+                    Box::new(self.place(b, k)),
+                ),
+            },
         }
     }
 

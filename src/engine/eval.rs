@@ -248,6 +248,13 @@ impl Engine {
                 self.along(inner, steps, *mover, f)
             }
             P::First(r) => self.first(r, f),
+            P::If(c, a, b) => {
+                if self.cond(c, f) {
+                    self.place(a, f)
+                } else {
+                    self.place(b, f)
+                }
+            }
             P::Stepped(inner, steps, mover) => {
                 let start = self.place(inner, f);
                 // (A track is a ring: the steps are taken round it.)

@@ -83,6 +83,8 @@ pub struct Engine {
     passes: Option<(usize, u32)>,
     /// `turns_passed`: likewise.
     turns_passed: Option<(usize, u32)>,
+    /// `passed`: its variable's first slot (a player's, each).
+    passed: Option<usize>,
     /// `resume`: its slot, and the stride of its values (0 there for
     /// none, else 1 + pit × stride + letter, where letter 0 is none and
     /// each letter of the notation follows).
@@ -281,6 +283,7 @@ impl Engine {
             round_winner,
             passes,
             turns_passed,
+            passed: rules.passed.map(|v| board.var_base[v]),
             resume,
             reasons: rules
                 .ends
@@ -448,6 +451,15 @@ impl Engine {
         };
         count(pos, self.passes, passed);
         count(pos, self.turns_passed, passed && !again);
+    }
+
+    /// Notes in a position whether `mover`'s play that led to it was a
+    /// pass (`passed`, where the rules read it).
+    #[inline]
+    pub(crate) fn note_passed(&self, pos: &mut Position, mover: Player, passed: bool) {
+        if let Some(base) = self.passed {
+            pos.vars[base + (mover as usize & 1)] = passed as u32;
+        }
     }
 
     /// Notes in a position the turn the mover must play next (`again

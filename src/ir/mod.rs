@@ -111,6 +111,11 @@ pub struct Rules {
     /// passed": each player's last turn a single pass).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turns_passed: Option<usize>,
+    /// The variable (named `passed`, per player, `no` or `yes`) the engine
+    /// sets for a player whenever they play: whether their last play was a
+    /// pass (Ludii's player found without a move), where the rules read it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passed: Option<usize>,
     /// The variable (an index in `vars`, named `resume`; its values `none`
     /// and then every pit's label, in pit order) the engine sets to the
     /// pit an `again from` names, and clears after every other turn.
@@ -959,6 +964,8 @@ pub enum Place {
     /// The first pit of a region, in the order it lists them (none when it
     /// is empty): `first(pits(order(mover), child(here) == mover))`.
     First(Box<Region>),
+    /// `if(C, A, B)`: the place A where the condition holds, else B.
+    If(Box<Cond>, Box<Place>, Box<Place>),
 }
 
 /// A set of pits.

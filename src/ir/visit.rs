@@ -135,6 +135,11 @@ impl<'a> Node<'a> {
                     f(Node::Num(n));
                 }
                 Place::First(r) => f(Node::Region(r)),
+                Place::If(c, a, b) => {
+                    f(Node::Cond(c));
+                    f(Node::Place(a));
+                    f(Node::Place(b));
+                }
             },
             Node::Who(w) => match w {
                 Who::Mover | Who::Opponent | Who::Player(_) | Who::Each | Who::Var(_) => {}

@@ -257,6 +257,14 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "gifia",
     "mweso",
     "kisolo",
+    "isolo",
+    "mweiso",
+    "lobudok",
+    "ikibuguzo-opening-1",
+    "ikibuguzo-opening-2",
+    "kubuguza",
+    "choro-acholi",
+    "mwambulula",
 ];
 
 /// The source of a shipped variant.

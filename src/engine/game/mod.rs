@@ -904,6 +904,7 @@ impl State {
         self.round_over = false;
         e.note_mover(&mut self.pos, mover);
         e.note_pass(&mut self.pos, passed, again);
+        e.note_passed(&mut self.pos, mover, passed);
     }
 
     /// Counts the seeds in play again, binding the new total into the end

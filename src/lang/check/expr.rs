@@ -164,7 +164,10 @@ pub const TURNS_PASSED: &str = "turns_passed";
 /// other turn), a variable of the game the engine keeps where a file
 /// says `again from` or reads it.
 pub const RESUME: &str = "resume";
-/// The variables of the game the engine keeps, never a rule's to set.
+/// Whether a player's last play was a pass (`passed(north) == yes`), a
+/// variable of each player the engine keeps where a file reads it.
+pub const PASSED: &str = "passed";
+/// The variables the engine keeps, never a rule's to set.
 pub const KEPT: &[&str] = &[
     LAST_MOVER,
     STARTER,
@@ -172,6 +175,7 @@ pub const KEPT: &[&str] = &[
     PASSES,
     TURNS_PASSED,
     RESUME,
+    PASSED,
 ];
 
 /// The built-in words, for "did you mean".
@@ -200,6 +204,7 @@ pub const WORDS: &[&str] = &[
     "passes",
     "turns_passed",
     "resume",
+    "passed",
 ];
 
 /// Lowers expressions in a scope, collecting diagnostics.
@@ -1052,20 +1057,34 @@ impl<'a> Lowerer<'a> {
                 })
             }
             "if" => {
-                // if(CONDITION, NUMBER, NUMBER)
+                // if(CONDITION, NUMBER, NUMBER), if(CONDITION, PLACE, PLACE)
                 self.arity(name, span, args, 3, "if(seeds(last) > 3, 2, 0)")?;
                 let c = self.cond(&args[0]);
                 let known = self.not_none.len();
                 let named = c.iter().flat_map(|c| self.names_one(c)).collect::<Vec<_>>();
                 self.not_none.extend(named);
-                let a = self.num(&args[1]);
+                let a = self.value(&args[1]);
                 self.not_none.truncate(known);
-                let b = self.num(&args[2]);
-                Some(Value::Num(Num::If(
-                    Box::new(c?),
-                    Box::new(a?),
-                    Box::new(b?),
-                )))
+                match a? {
+                    Value::Place(a) => {
+                        let b = self.place(&args[2]);
+                        Some(Value::Place(Place::If(
+                            Box::new(c?),
+                            Box::new(a),
+                            Box::new(b?),
+                        )))
+                    }
+                    Value::Num(a) => {
+                        let b = self.num(&args[2]);
+                        Some(Value::Num(Num::If(Box::new(c?), Box::new(a), Box::new(b?))))
+                    }
+                    other => self.wrong_kind(
+                        &args[1],
+                        "a number or a place",
+                        &other,
+                        "`if(C, 2, 0)` gives a number, `if(C, last, origin)` a place",
+                    ),
+                }
             }
             "sum" => {
                 // sum(REGION, NUMBER on `here`)

@@ -567,6 +567,15 @@ impl Checker {
                 });
             }
         }
+        if mentions(statements, expr::PASSED) {
+            // Whether each player's last play was a pass.
+            self.vars.push(Var {
+                name: expr::PASSED.to_string(),
+                scope: VarScope::Player,
+                values: vec!["no".to_string(), "yes".to_string()],
+                numbers: None,
+            });
+        }
         if again_from(statements) || mentions(statements, expr::RESUME) {
             // The turn an `again from` names for the mover's next turn:
             // `none`, then every pit by its label, alone (no letter) and
@@ -832,6 +841,7 @@ impl Checker {
             round_winner: self.vars.iter().position(|v| v.name == expr::ROUND_WINNER),
             passes: self.vars.iter().position(|v| v.name == expr::PASSES),
             turns_passed: self.vars.iter().position(|v| v.name == expr::TURNS_PASSED),
+            passed: self.vars.iter().position(|v| v.name == expr::PASSED),
             resume: self.vars.iter().position(|v| v.name == expr::RESUME),
             marks,
             options: self.settings.clone(),
@@ -852,7 +862,9 @@ fn mentions(statements: &[Statement], word: &str) -> bool {
     fn in_expr(e: &Expr, word: &str) -> bool {
         match &e.kind {
             ExprKind::Word(w) => w == word,
-            ExprKind::Call(_, args) => args.iter().any(|a| in_expr(a, word)),
+            ExprKind::Call(name, args) => {
+                name.name == word || args.iter().any(|a| in_expr(a, word))
+            }
             ExprKind::Unary(_, a) => in_expr(a, word),
             ExprKind::Binary(_, a, b) => in_expr(a, word) || in_expr(b, word),
             ExprKind::Int(_) | ExprKind::Str(_) => false,

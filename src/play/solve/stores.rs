@@ -85,7 +85,11 @@ impl<'a> Guards<'a> {
             | Place::Here
             | Place::Origin
             | Place::Lifted => false,
-            Place::Last | Place::Along(..) | Place::Ahead(..) | Place::Stepped(..) => {
+            Place::Last
+            | Place::Along(..)
+            | Place::Ahead(..)
+            | Place::Stepped(..)
+            | Place::If(..) => {
                 let has = |v: &Vec<&Place>| v.contains(&p);
                 !(has(&self.pits) || (has(&self.not_movers) && has(&self.not_opponents)))
             }
