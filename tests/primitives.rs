@@ -82,6 +82,30 @@ fn leave_keeps_seeds_in_the_pit_lifted_where_it_applies() {
     assert_eq!(counts(&g, &LABELS), [0, 0, 0, 1, 1, 1, 1, 0]);
 }
 
+/// `leave N` with N read from the position, judged for the pit lifted
+/// (`here`) before it is lifted: it keeps that many (all, if it has
+/// fewer; none, if N is below one), and the rest are sown.
+#[test]
+fn leave_reads_its_count_from_the_position() {
+    // Ryakati's four sown, the first back into the hole: all but three kept.
+    let v = variant(&board("leave seeds(here) - 3", ""));
+    for (a, after) in [
+        (7, [4, 1, 1, 1, 0, 0, 0, 0]),
+        // three or fewer: none kept, every seed sown
+        (3, [0, 1, 1, 1, 0, 0, 0, 0]),
+        (2, [0, 1, 1, 0, 0, 0, 0, 0]),
+    ] {
+        let mut g = game_from(&v.engine, &LABELS, &[a, 0, 0, 0, 0, 0, 0, 0], [0, 0], 0);
+        g.play(turn(&g, "A")).unwrap();
+        assert_eq!(counts(&g, &LABELS), after, "A held {a}");
+    }
+    // The count may read more than the pit: half of it, rounded down.
+    let v = variant(&board("leave seeds(here) / 2 + seeds(d)", ""));
+    let mut g = game_from(&v.engine, &LABELS, &[5, 0, 0, 0, 0, 0, 0, 1], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [3, 1, 1, 0, 0, 0, 0, 1]);
+}
+
 /// A pit that keeps every seed it had (`leave 1` on a lone seed) sows
 /// none: the sowing's last place is the pit itself, and the `land` rules
 /// judge it there (Ludii's `origin:True`, Ako Okwe's lone seed).

@@ -8,7 +8,7 @@ use super::board::Board;
 use super::compiled::{self, CRule, Compiler, OnTurn, A, C, W};
 use super::{eval, Engine, NONE};
 use crate::ir::visit::{Node, Root};
-use crate::ir::{Decision, Direction, Moment, Player, Rules, Take};
+use crate::ir::{Decision, Direction, Keep, Moment, Player, Rules};
 use crate::limits::MAX_COMPILED;
 
 /// The most rule lists specialised for a pit (stages × cells); a larger
@@ -113,7 +113,7 @@ pub(crate) struct Plan {
     /// pit.
     pub ways: Ways,
     /// The seeds a lifted pit keeps, and where (`leave N when C`).
-    pub leave: Option<(u32, C)>,
+    pub leave: Option<(Kept, C)>,
     /// Where the mover may pass (`pass when C`).
     pub pass: Option<C>,
     /// In a match (`match ends when C`): whether it is over once a round
@@ -201,6 +201,14 @@ impl Candidate {
             start,
         }
     }
+}
+
+/// The seeds a lifted pit keeps (`leave`): a number fixed when the rules
+/// are read (`u32::MAX`: all), or one judged for the pit (`here`).
+#[derive(Debug, Clone)]
+pub(crate) enum Kept {
+    Fixed(u32),
+    Judged(compiled::N),
 }
 
 /// The sowing's direction for a mover (`None`: chosen by a letter).
@@ -498,9 +506,10 @@ impl Plan {
             .as_ref()
             .map(|l| {
                 // `leave all`: more than any pit holds, so the pit keeps all.
-                let keep = match l.seeds {
-                    Take::All => u32::MAX,
-                    Take::Count(n) => n,
+                let keep = match &l.seeds {
+                    Keep::All => Kept::Fixed(u32::MAX),
+                    Keep::Count(n) => Kept::Fixed(*n),
+                    Keep::Seeds(n) => Kept::Judged(compiler.num_for(n, mover)),
                 };
                 (keep, compiler.cond_for(&l.when, mover, None))
             })

@@ -8,6 +8,7 @@ use super::act::{Acts, Effects, PutAway, Unsent};
 use super::compiled::{CRule, PlainAt, C};
 use super::cycle::{Memo, Watch, ANCHOR};
 use super::eval::Ctx;
+use super::plan::Kept;
 use super::position::Position;
 use super::shown::{Shown, StepKind};
 use super::site::{Site, Step};
@@ -956,7 +957,7 @@ impl Engine {
     #[inline(never)]
     fn kept(
         &self,
-        leave: &(u32, C),
+        leave: &(Kept, C),
         pos: &Position,
         before: &Position,
         at: &Step,
@@ -965,11 +966,14 @@ impl Engine {
         let (keep, when) = leave;
         let mut f = Ctx::new(pos, before, at.origin, NONE);
         f.here = cell;
-        if self.cond(when, &f) {
-            (*keep).min(pos.cells[cell as usize])
-        } else {
-            0
+        if !self.cond(when, &f) {
+            return 0;
         }
+        let keep = match keep {
+            Kept::Fixed(n) => *n,
+            Kept::Judged(n) => self.num(n, &f).clamp(0, u32::MAX as i64) as u32,
+        };
+        keep.min(pos.cells[cell as usize])
     }
 
     /// Lifts the seeds a sowing takes from a pit (all, the sowing's `take`,

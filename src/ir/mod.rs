@@ -599,7 +599,7 @@ pub struct Leave {
     /// How many it keeps (all it has, if it has no more): `leave all`
     /// keeps every seed, so the turn sows none (a pit chosen without
     /// sowing, its own last place).
-    pub seeds: Take,
+    pub seeds: Keep,
     /// Where it applies: judged for the pit lifted (`here`) before it is
     /// lifted.
     pub when: Cond,
@@ -624,7 +624,20 @@ pub struct Entry {
     pub phase: Option<usize>,
 }
 
-/// How many seeds: a sowing lifts (`take`), a lifted pit keeps (`leave`).
+/// How many seeds a lifted pit keeps (`leave`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keep {
+    /// Every seed in the pit.
+    All,
+    /// A fixed number (or all, if fewer).
+    Count(u32),
+    /// A number judged for the pit lifted (`here`) before it is lifted:
+    /// `leave seeds(here) - 3` (or all, if fewer; none, if below 1).
+    Seeds(Num),
+}
+
+/// How many seeds a sowing lifts (`take`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Take {

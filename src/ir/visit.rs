@@ -3,8 +3,8 @@
 //! compile error here rather than a part some analysis silently skips.
 
 use super::{
-    Action, Cond, Decision, End, Leave, Mark, Num, Phase, Place, Put, Region, Rule, Rules, Taking,
-    VarAt, Way, Who,
+    Action, Cond, Decision, End, Keep, Leave, Mark, Num, Phase, Place, Put, Region, Rule, Rules,
+    Taking, VarAt, Way, Who,
 };
 
 /// A node of the IR.
@@ -258,7 +258,13 @@ impl<'a> Root<'a> {
             Root::Mark(m) => f(Node::Cond(&m.when)),
             Root::Score(n) => f(Node::Num(n)),
             Root::Way(w) => f(Node::Cond(&w.when)),
-            Root::Leave(l) => f(Node::Cond(&l.when)),
+            Root::Leave(l) => {
+                f(Node::Cond(&l.when));
+                match &l.seeds {
+                    Keep::All | Keep::Count(_) => {}
+                    Keep::Seeds(n) => f(Node::Num(n)),
+                }
+            }
             Root::SkipWhen(c) => f(Node::Cond(c)),
             Root::FromStore(p) => f(Node::Place(p)),
             Root::Put(p) => {

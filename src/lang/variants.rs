@@ -265,6 +265,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "kubuguza",
     "choro-acholi",
     "mwambulula",
+    "otep",
+    "ryakati",
 ];
 
 /// The source of a shipped variant.

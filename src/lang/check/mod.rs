@@ -26,9 +26,9 @@ use std::collections::HashMap;
 use crate::diagnostic::{did_you_mean, sorted, Diagnostic, Kind, Span};
 use crate::ir::{
     Action, ActionKind, Chain, Choices, Cond, Decision, Direction, End, Endless, Entry, Heading,
-    Leave, Letter, Mark, Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId, Place,
-    Player, Region, Row, Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take, Var,
-    VarScope, Way, Who,
+    Keep, Leave, Letter, Mark, Moment, NamedPit, NamedRegion, Notation, Num, Phase, Pit, PitId,
+    Place, Player, Region, Row, Rule, Rules, Sees, Setting, Setup, Skip, Slot, Sowing, Store, Take,
+    Var, VarScope, Way, Who,
 };
 use crate::syntax::ast::{BinaryOp, Expr, ExprKind, Statement};
 pub use expr::Definition;

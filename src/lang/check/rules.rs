@@ -202,30 +202,8 @@ impl Checker {
     /// resowing ends, judged there, or (`stop`, `again`) ends with it.
     fn no_relay_after_resowing(&mut self, actions: &[Action], spans: &[Span]) {
         for (a, span) in actions.iter().zip(spans) {
-            let relays = match a {
-                Action::Relay(_) | Action::RelayFrom(_) | Action::RelayGoing(_) => true,
-                Action::Require(_)
-                | Action::Prefer(_)
-                | Action::Capture { .. }
-                | Action::CaptureRegion { .. }
-                | Action::Resow { .. }
-                | Action::Set { .. }
-                | Action::SetPlayer { .. }
-                | Action::SetNumber { .. }
-                | Action::Again
-                | Action::AgainFrom(_)
-                | Action::Stop
-                | Action::Cancel
-                | Action::Forbid
-                | Action::Collect
-                | Action::Reset
-                | Action::Remove(_)
-                | Action::RemoveRegion(_)
-                | Action::Divide { .. }
-                | Action::Fill { .. }
-                | Action::First(_) => false,
-            };
-            if relays {
+            // (`relay`, `relay from`, `relay backward`: one word.)
+            if a.kind() == ActionKind::Relay {
                 self.err(
                     Diagnostic::at(*span, "a rule that resows cannot relay: the turn goes on from where the resowing ends", "relays nothing")
                         .hint("relay in a rule judged where the resowing ends, or end the turn with the resowing: `stop`, `again` or `again from PLACE`"),

@@ -195,7 +195,8 @@ impl Checker {
     /// Seeds a pit keeps when it is lifted: `leave N [when C]`, C judged
     /// for the pit lifted (`here`) before it is lifted.
     fn leave(&mut self, st: &Statement, sowing: &mut Sowing, lw: &mut Lowerer) {
-        let usage = "write `leave 1`, `leave 1 when seeds(here) > 1` (the pit lifted is `here`) \
+        let usage = "write `leave 1`, `leave 1 when seeds(here) > 1` (the pit lifted is `here`), \
+                     a count read from the position (`leave seeds(here) - 3`) \
                      or `leave all when C` (the pit keeps every seed: the turn sows none)";
         let (n, when) = match st.args.as_slice() {
             [n] => (n, None),
@@ -207,29 +208,41 @@ impl Checker {
                 )
             }
         };
-        let seeds = if n.as_word() == Some("all") {
-            Take::All
-        } else if let Some(w) = n.as_word() {
-            return self.err(
-                Diagnostic::at(
-                    n.span,
-                    format!("`leave {w}`: a pit keeps a number of seeds or `all`"),
-                    "not a count",
-                )
-                .hint(usage),
-            );
-        } else {
-            let Some(seeds) = self.number(n, "the seeds left") else {
-                return;
-            };
-            if seeds == 0 {
-                return self.err(
-                    Diagnostic::at(n.span, "`leave 0` leaves nothing", "leaves no seed").hint(
-                        "a lifted pit keeps none of its seeds without `leave`: remove the line",
-                    ),
-                );
+        let seeds = match &n.kind {
+            ExprKind::Word(w) if w == "all" => Keep::All,
+            ExprKind::Int(_) => {
+                let Some(seeds) = self.number(n, "the seeds left") else {
+                    return;
+                };
+                if seeds == 0 {
+                    return self.err(
+                        Diagnostic::at(n.span, "`leave 0` leaves nothing", "leaves no seed").hint(
+                            "a lifted pit keeps none of its seeds without `leave`: remove the line",
+                        ),
+                    );
+                }
+                Keep::Count(seeds)
             }
-            Take::Count(seeds)
+            // A count read from the position, judged for the pit lifted.
+            _ => {
+                let known = lw.diagnostics.len();
+                match (lw.num_on_here(n), n.as_word()) {
+                    (Some(seeds), _) => Keep::Seeds(seeds),
+                    (None, Some(w)) => {
+                        // (A word that names no number says more so.)
+                        lw.diagnostics.truncate(known);
+                        return self.err(
+                            Diagnostic::at(
+                                n.span,
+                                format!("`leave {w}`: a pit keeps a number of seeds or `all`"),
+                                "not a count",
+                            )
+                            .hint(usage),
+                        );
+                    }
+                    (None, None) => return,
+                }
+            }
         };
         if sowing.leave.is_some() {
             return self.err(
