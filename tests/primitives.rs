@@ -108,7 +108,8 @@ fn leave_reads_its_count_from_the_position() {
 
 /// A pit that keeps every seed it had (`leave 1` on a lone seed) sows
 /// none: the sowing's last place is the pit itself, and the `land` rules
-/// judge it there (Ludii's `origin:True`, Ako Okwe's lone seed).
+/// judge it there (Ludii's sowing whose first seed falls back into its
+/// own hole, Ako Okwe's lone seed).
 #[test]
 fn a_pit_that_keeps_every_seed_is_its_own_last() {
     let v = variant(&board(
