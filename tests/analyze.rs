@@ -4,7 +4,7 @@
 //! whatever the number of threads (`--jobs`), for `analyze`, `random` and
 //! `perft`.
 
-mod common;
+use crate::common;
 
 use common::bin::sow_with;
 use common::shipped;

@@ -5,7 +5,7 @@
 //! published position shows the clause, the test replays it
 //! (bao_oracles.rs replays them all).
 
-mod common;
+use crate::common;
 
 use common::bao::*;
 use common::*;

@@ -3,7 +3,7 @@
 //! where `bao-zanzibar` or `bao-east-africa` differs, a position where the
 //! two variants part, with both outcomes asserted.
 
-mod common;
+use crate::common;
 
 use common::bao::*;
 use common::*;

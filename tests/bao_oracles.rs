@@ -2,7 +2,7 @@
 //! the 19 published positions, perft from the start (agreed by two
 //! engines), and de Voogt's never-ending move.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

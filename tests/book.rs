@@ -14,9 +14,9 @@
 //! - any block: a line `$ sow …` is a command shown with its output, and
 //!   runs likewise.
 //!
-//! `SOW_BLESS=1 cargo test --test book` writes the catalogue chapter anew.
+//! `SOW_BLESS=1 cargo test --test all book::` writes the catalogue chapter anew.
 
-mod common;
+use crate::common;
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
@@ -364,7 +364,7 @@ fn catalogue() -> String {
          The variants sow ships, embedded in the binary (`sow list`; sources in\n\
          `variants/`), each with its rules page and what it is proven against.\n\
          This chapter is made by `tests/book.rs` from the variant files and the\n\
-         oracle data (`SOW_BLESS=1 cargo test --test book`); it is not edited\n\
+         oracle data (`SOW_BLESS=1 cargo test --test all book::`); it is not edited\n\
          by hand.\n\n\
          | name | title | rules | proven against |\n|---|---|---|---|\n",
     );
@@ -390,6 +390,6 @@ fn the_catalogue_chapter_is_made_from_the_variants_and_their_data() {
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         have == made,
-        "docs/book/src/catalogue.md is out of date: run `SOW_BLESS=1 cargo test --test book`"
+        "docs/book/src/catalogue.md is out of date: run `SOW_BLESS=1 cargo test --test all book::`"
     );
 }

@@ -8,7 +8,7 @@
 //! The rules are `docs/rules/catalogue/SLUG.md`; the variants cite
 //! its clauses.
 
-mod common;
+use crate::common;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;

@@ -2,7 +2,7 @@
 //! and refuses, and its exit codes (0 success, 1 rule or input error, 2
 //! usage error). Nothing may panic.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

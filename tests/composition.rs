@@ -1,7 +1,7 @@
 //! Building on a variant changes exactly what the file says: one line of a
 //! block, a rule in its place, a name of its own.
 
-mod common;
+use crate::common;
 
 use common::*;
 use sow::{Game, Variant};

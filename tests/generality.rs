@@ -1,7 +1,7 @@
 //! The language is not tied to the shipped games: test-only variants with
 //! other boards, labels, directions and capture rules play as written.
 
-mod common;
+use crate::common;
 
 use common::*;
 use sow::{Game, Variant};

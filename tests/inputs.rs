@@ -3,7 +3,7 @@
 //! design review). Each now gets a clear error or a result, quickly, and
 //! what it prints stays small. The limits are those of `src/limits.rs`.
 
-mod common;
+use crate::common;
 
 use std::io::Write as _;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! `tools/kalah_oracle.py` (run by hand) and committed as a fixture. Every
 //! ply — legal moves, pits, stores, player to move — and every result.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! order `src/engine/mod.rs` lists them, and each command of the command
 //! line has its own file in `src/cli/`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;

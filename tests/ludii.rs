@@ -14,7 +14,7 @@
 //! bottom row, the variant's last; columns count from the left in both.
 //! A Ludii store site is the variant's store drawn on the same side.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -5,7 +5,7 @@
 //! oracle matches are in `tests/catalogue.rs`, the Oware match's clauses in
 //! `tests/oware_match.rs`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rand::{Rng, SeedableRng};

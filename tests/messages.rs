@@ -1,7 +1,7 @@
 //! Messages that misled (a new user's trial and a design review): each now
 //! says what is wrong, or the input is accepted as a user would expect.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

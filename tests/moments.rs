@@ -4,7 +4,7 @@
 //! read one table of moments (`ir::Moment::spec`), and one routine carries
 //! out an action at every moment (`engine::act`).
 
-mod common;
+use crate::common;
 
 use common::*;
 use sow::{Game, Variant};

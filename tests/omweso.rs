@@ -4,7 +4,7 @@
 //! (OM13, OM14), `lifted` (OM15), `relay backward` (OM20), `forbid` at
 //! `land` (OM18) and the flag answered at each sowing (OM19, OM20).
 
-mod common;
+use crate::common;
 
 use common::*;
 use sow::engine::Game;

@@ -3,7 +3,7 @@
 //! up the last move of a round and checks the next round's set-up, or the
 //! end of the match.
 
-mod common;
+use crate::common;
 
 use common::*;
 use sow::{Game, Variant};

@@ -2,7 +2,7 @@
 //! every ply of every game, the special cases, the unit positions and the
 //! 110-move playthrough. Nothing is skipped.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

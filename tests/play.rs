@@ -3,7 +3,7 @@
 //! `quit`; the computer players (`src/play/ai/`) answering, reproducibly from a
 //! seed, in every shipped variant.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! primitive fails if the engine leaves it out or reads it otherwise.
 //! (Their misuse is in `tests/invalid/`, with the diagnostics snapshotted.)
 
-mod common;
+use crate::common;
 
 use common::*;
 use sow::{Game, Variant};

@@ -4,7 +4,7 @@
 //! legal turns one by one; every turn's notation reads back as itself; a
 //! turn shown step by step is the same turn, each step one seed or rule.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rand::{Rng, SeedableRng};

@@ -3,7 +3,7 @@
 //! never vanish and stores never shrink; every position sow prints reads
 //! back; `moves` and `play` agree on what a turn does.
 
-mod common;
+use crate::common;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -5,7 +5,7 @@
 //! thousands of requests, some at once and some malformed, in bounded
 //! memory.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -11,8 +11,6 @@
 //! the solitaire is won by one line. The book's "Solving" section cites
 //! them.
 
-mod common;
-
 use sow::solve::{Solver, Value, Verdict};
 use sow::{Game, Variant};
 
@@ -138,7 +136,7 @@ fn solve_large(seeds: u32) -> Value {
 /// Irving et al.: Kalah(6,4) is a first-player win by 10. Under a minute
 /// (some 7 s of search) on the project's 2-core machine once the
 /// databases are on disk (the book's performance chapter): `SOW_SOLVE_DB=DIR cargo test --release
-/// --test solve -- --ignored kalah_6_4 --nocapture`.
+/// --test all -- --ignored solve::kalah_6_4 --nocapture`.
 #[test]
 #[ignore = "long: the large solves are run by hand"]
 fn kalah_6_4_is_won_by_10() {

@@ -4,7 +4,7 @@
 //! text drawn (where the machine has fonts); `sow draw` and `sow play
 //! --format svg` from the command line; the README's picture up to date.
 
-mod common;
+use crate::common;
 
 use common::bin::sow_with;
 use common::shipped;

@@ -3,7 +3,7 @@
 //! oracle tests (oware_openspiel.rs) assert these games ply by ply; the
 //! snapshots let a reviewer read them.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

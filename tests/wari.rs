@@ -2,7 +2,7 @@
 //! would capture every seed of the opponent captures nothing in abapa (O9),
 //! is not allowed in Wari, and takes them all with `grand_slam=take_all`.
 
-mod common;
+use crate::common;
 
 use common::*;
 use sow::{Game, Variant};
