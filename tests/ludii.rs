@@ -42,7 +42,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "dongjintian-four-players",
     "duene",
     "fergen-gobale",
-    "gabata-adegrat",
     "gabata-adowa",
     "gabata-aksum",
     "gabata-ansaba",

@@ -267,6 +267,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "mwambulula",
     "otep",
     "ryakati",
+    "gabata-adegrat",
 ];
 
 /// The source of a shipped variant.
