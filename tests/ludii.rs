@@ -82,7 +82,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "okwe-nigeria",
     "omangunta-peeta",
     "papan-dakon",
-    "pereauni",
     "pic",
     "puhulmutu",
     "quela",

@@ -268,6 +268,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "otep",
     "ryakati",
     "gabata-adegrat",
+    "pereauni",
 ];
 
 /// The source of a shipped variant.
