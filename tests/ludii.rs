@@ -37,7 +37,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "chiana-wa-kunja",
     "chisolo",
     "chonka",
-    "choro-lango",
     "daramuti",
     "dongjintian-four-players",
     "duene",

@@ -203,3 +203,24 @@ fn again_from_after_a_turn_names_the_next_sowing() {
     assert_eq!(g.position().to_move, Some(0), "B holds two: again");
     assert_eq!(legal_labels(&g), ["B"], "from B alone");
 }
+
+/// `going` at the `turn` moment read the sowing's default way, never the
+/// way the turn went: a `turn` rule that allowed only clockwise turns kept
+/// none of them. It reads the way the turn's last sowing ran.
+#[test]
+fn going_at_the_turn_moment_reads_the_way_the_turn_went() {
+    let v = variant(&board(
+        "sow {
+  direction choose
+}
+notation {
+  letter f: forward
+  letter b: backward
+}
+rule back_only at turn {
+  require going(backward)
+}",
+    ));
+    let g = game_from(&v.engine, &LABELS, &[0, 2, 0, 1, 1, 0, 0, 0], [0, 0], 0);
+    assert_eq!(legal_labels(&g), ["Bb", "Db"]);
+}

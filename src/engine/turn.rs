@@ -37,6 +37,8 @@ pub(crate) struct Applied {
     pub last: u16,
     /// How many seeds were captured.
     pub seeds_captured: i64,
+    /// The way the last sowing ran (`going` in the `turn` rules).
+    pub dir: Direction,
     /// An end rule judged during the turn fired: the index of its compiled
     /// form in the mover's ends.
     pub ended: Option<usize>,
@@ -528,6 +530,7 @@ impl Engine {
             }
         }
         out.seeds_captured = at.captured;
+        out.dir = at.dir;
         if FULL && !plan.after.is_empty() {
             out.at = Some(at.kept());
         }

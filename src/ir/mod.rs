@@ -648,10 +648,11 @@ pub enum Take {
 }
 
 /// The direction of sowing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Direction {
     /// Along the track as declared.
+    #[default]
     Forward,
     /// Against the track.
     Backward,

@@ -269,6 +269,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "ryakati",
     "gabata-adegrat",
     "pereauni",
+    "choro-lango",
 ];
 
 /// The source of a shipped variant.

@@ -1480,6 +1480,7 @@ impl State {
                     let holds = !applies || {
                         let mut fa = Ctx::new(&results[k], pos, t.pit, applied.last);
                         fa.captured = applied.seeds_captured;
+                        fa.dir = applied.dir;
                         fa.choice = t.choice;
                         fa.flags = t.flags;
                         match a.on_turn() {
