@@ -270,6 +270,8 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "gabata-adegrat",
     "pereauni",
     "choro-lango",
+    "koro",
+    "papan-dakon",
 ];
 
 /// The source of a shipped variant.
