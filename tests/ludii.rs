@@ -64,7 +64,6 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "lib-al-ghashim",
     "lisolo",
     "lontu-holo",
-    "luuth",
     "makonn",
     "mangala-bedouin",
     "mangola",

@@ -1926,6 +1926,109 @@ rule mark at after when sowings == 0 and last == b and origin == b {
     );
 }
 
+/// `take all|N from REGION into REGION2 when C`: a turn for each pit of
+/// the first region C holds for (`here`) and each pit of the second, judged
+/// with `origin` the pit taken from, but that pit itself, written `A>c`;
+/// the seeds move into the pit chosen and nothing is sown (no `land`
+/// rule), the `after` rules see the pit taken from as `origin` and the pit
+/// chosen as `last`.
+#[test]
+fn a_take_into_moves_seeds_into_a_pit_the_mover_chooses() {
+    let text = board(
+        "",
+        "take all from side(mover) into pits(board, here != opposite(origin)) when seeds(here) > 1
+rule grab at land {
+  capture last to store(mover)
+}",
+    );
+    let v = variant(&text);
+    let n = v.engine.rules.pits.len();
+    let g = game_from(&v.engine, &LABELS, &[0, 3, 1, 0, 1, 0, 0, 0], [0, 0], 0);
+    // B (3) may go anywhere but into itself and c, opposite it; C (1)
+    // holds too few to move, but sows.
+    assert_eq!(
+        legal_labels(&g),
+        ["B", "B>A", "B>C", "B>D", "B>a", "B>b", "B>d", "C"],
+    );
+    let mut g2 = g.clone();
+    let err = sow::notation::parse_turn(&g2, "B>c").unwrap_err();
+    assert!(err.message.contains("not a turn here"), "{}", err.message);
+    g2.play(turn(&g2, "B>a")).unwrap();
+    assert_eq!(
+        counts(&g2, &LABELS),
+        [0, 0, 1, 0, 4, 0, 0, 0],
+        "B's three moved into a, no land rule"
+    );
+    assert_eq!(&g2.position().cells[n..], [0, 0], "nothing captured");
+    assert_eq!(g2.position().to_move, Some(1), "the turn passes");
+    // Written with `take:` too; the label alone is B's sowing.
+    assert_eq!(turn(&g, "take:B>a"), turn(&g, "B>a"));
+    assert_ne!(turn(&g, "B"), turn(&g, "B>a"));
+    // The after rule saw B as origin and the pit chosen as last.
+    let mut g3 = g.clone();
+    g3.play(turn(&g3, "B>d")).unwrap();
+    assert_eq!(counts(&g3, &LABELS), [0, 0, 1, 0, 1, 0, 0, 3], "into d");
+    let v2 = variant(&board(
+        "",
+        "take all from side(mover) into pits(board, here != opposite(origin)) when seeds(here) > 1
+rule mark at after when sowings == 0 and last == b and origin == B {
+  remove a
+}",
+    ));
+    let mut g4 = game_from(&v2.engine, &LABELS, &[0, 3, 1, 0, 1, 0, 0, 0], [0, 0], 0);
+    g4.play(turn(&g4, "B>b")).unwrap();
+    assert_eq!(
+        counts(&g4, &LABELS),
+        [0, 0, 1, 0, 0, 3, 0, 0],
+        "the after rule saw origin B and last b: a removed"
+    );
+    // Numbered after the pits' turns, one number for each pit and each.
+    let actions = sow::actions::Actions::of(&v.engine.rules);
+    let k = actions.number(turn(&g, "B>d")).expect("a number");
+    assert_eq!(actions.written(&v.engine.rules, k).as_deref(), Some("B>d"));
+    assert_eq!(
+        actions.count(),
+        n + n * n,
+        "a pit's sowing, then every pair"
+    );
+}
+
+/// `drop N` in the sowing: each place takes N seeds, judged for the place
+/// (`here`) before they fall, the last what is left; a place passed over
+/// takes none; whole laps are sown so too.
+#[test]
+fn drop_sows_that_many_seeds_into_each_place() {
+    let text = board(
+        "drop 2",
+        "rule grab at land when seeds(last) == 1 {
+  capture last to store(mover)
+}",
+    );
+    let v = variant(&text);
+    let mut g = game_from(&v.engine, &LABELS, &[5, 0, 0, 1, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    // A's five: two into B and C, the last one into D (which held 1).
+    assert_eq!(counts(&g, &LABELS), [0, 2, 2, 2, 1, 0, 0, 0]);
+    // Twenty seeds: ten places, two each, round the track past A.
+    let mut g = game_from(&v.engine, &LABELS, &[20, 0, 0, 0, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [2, 4, 4, 2, 2, 2, 2, 2]);
+    // The last place is `last`: A's three end with one in C, taken.
+    let mut g = game_from(&v.engine, &LABELS, &[3, 0, 0, 0, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 2, 0, 0, 1, 0, 0, 0]);
+    assert_eq!(g.position().cells[v.engine.rules.pits.len()], 1);
+    // Judged for each place: two into an empty hole, one into another.
+    let v = variant(&board(
+        "drop if(seeds(here) == 0, 2, 1)\n  skip when here == D",
+        "",
+    ));
+    let mut g = game_from(&v.engine, &LABELS, &[6, 1, 0, 0, 1, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "A")).unwrap();
+    // B (1) takes one, C (0) two, D is passed over, a (1) one, b (0) two.
+    assert_eq!(counts(&g, &LABELS), [0, 2, 2, 0, 2, 2, 0, 0]);
+}
+
 /// `turns_passed`: whole turns passed in a row just before now. A pass
 /// its mover makes moving again (the turn begun with a sowing) is no turn
 /// passed, and counts 0, where `passes` counts it (Ludii's "all passed").

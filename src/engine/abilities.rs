@@ -42,7 +42,8 @@ pub(crate) struct Abilities {
     pub looks_after_play: bool,
     /// A player may pass somewhere (`pass when …`).
     pub passes: bool,
-    /// Sowings are judged seed by seed (`drop` rules, `skip when`).
+    /// Sowings are judged place by place (`drop` rules, `skip when`,
+    /// `drop N` seeds a place).
     pub judges_drops: bool,
     /// The seeds in play are counted again after each turn: seeds may
     /// leave the game during one (`remove`), or sowings are judged seed by
@@ -98,7 +99,7 @@ impl Abilities {
         let detect_cycles = rules.sowing.most.is_none() && sows_again;
         let judges_drops = plan
             .iter()
-            .any(|p| !p.drop.is_empty() || p.skip_when.is_some());
+            .any(|p| !p.drop.is_empty() || p.skip_when.is_some() || p.per_place.is_some());
         let plain_turns = !sows_again
             && !judges_drops
             && plan.iter().all(|p| {

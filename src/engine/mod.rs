@@ -109,7 +109,8 @@ pub struct Turn {
     /// ([`Turn::put`]): [`Turn::STORE`] and [`Turn::PUT`]; a turn from a
     /// pit: the per-sowing flag's answers (see [`Turn::marks`]); a turn
     /// taking `pit`'s seeds ([`Turn::take`]): [`Turn::STORE`] and
-    /// [`Turn::TAKE`]. One word
+    /// [`Turn::TAKE`], and, where the mover chose the pit they go into
+    /// ([`Turn::take_into`]), that pit plus one in the low 16 bits. One word
     /// keeps a turn at 8 bytes: the engine copies turns in its hottest
     /// loops.
     extra: u32,
@@ -180,10 +181,29 @@ impl Turn {
         }
     }
 
-    /// Whether the turn takes seeds out of its pit.
+    /// A turn moving seeds out of `pit` into `into`, a pit the mover
+    /// chose (`take … from … into …`), sowing nothing.
+    pub const fn take_into(pit: u16, into: u16) -> Turn {
+        Turn {
+            pit,
+            choice: Turn::NO_LETTER,
+            flags: 0,
+            extra: Turn::STORE | Turn::TAKE | (into as u32 + 1),
+        }
+    }
+
+    /// Whether the turn takes seeds out of its pit (out of the game, to a
+    /// place, or into a pit chosen).
     #[inline]
     pub fn is_take(self) -> bool {
-        self.extra == Turn::STORE | Turn::TAKE
+        self.extra & (Turn::STORE | Turn::PUT | Turn::TAKE) == Turn::STORE | Turn::TAKE
+    }
+
+    /// The pit a take moves its seeds into, chosen by the mover
+    /// ([`Turn::take_into`]); none for any other turn.
+    #[inline]
+    pub fn destination(self) -> Option<u16> {
+        (self.is_take() && self.extra & 0xffff != 0).then(|| (self.extra & 0xffff) as u16 - 1)
     }
 
     /// Whether the turn acts on its pit without sowing: a put or a take.
@@ -195,7 +215,7 @@ impl Turn {
     /// The seeds a turn from the store sows; none for any other turn.
     #[inline]
     pub fn seeds(self) -> u32 {
-        if self.extra & Turn::STORE != 0 {
+        if self.extra & (Turn::STORE | Turn::PUT | Turn::TAKE) == Turn::STORE {
             self.extra & !(Turn::STORE | Turn::PUT | Turn::TAKE)
         } else {
             0

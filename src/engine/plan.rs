@@ -89,6 +89,9 @@ pub(crate) struct Plan {
     pub drop: Vec<CRule>,
     /// Places a sowing passes over (`skip when C`, `here` the place).
     pub skip_when: Option<C>,
+    /// The seeds each place takes (`drop N`, `here` the place); `None`:
+    /// one.
+    pub per_place: Option<compiled::N>,
     /// Places a capture chain and `next`/`prev` pass over: those of
     /// `skip_when`, unless only the sowing skips them (`skip sowing when`).
     pub walk_skip: Option<C>,
@@ -140,8 +143,11 @@ pub(crate) struct Taking {
     pub seeds: Option<compiled::N>,
     /// The pits that may be taken from, in order.
     pub from: compiled::R,
-    /// Where the seeds go (`here` the pit); `None`: out of the game.
+    /// Where the seeds go (`here` the pit); `None`: out of the game, or
+    /// into a pit chosen.
     pub to: Option<compiled::P>,
+    /// The pits the mover may move them into instead (`origin` the pit).
+    pub into: Option<compiled::R>,
     /// Which of them may (`here`).
     pub when: C,
 }
@@ -539,6 +545,7 @@ impl Plan {
             seeds: t.seeds.as_ref().map(|n| compiler.num_for(n, mover)),
             from: compiler.region_for(&t.from, mover),
             to: t.to.as_ref().map(|p| compiler.place_for(p, mover)),
+            into: t.into.as_ref().map(|r| compiler.region_for(r, mover)),
             when: compiler.cond_for(&t.when, mover, None),
         });
         let drop = rules_at(Moment::Drop);
@@ -633,6 +640,11 @@ impl Plan {
             drop,
             walk_skip: skip_when.clone().filter(|_| rules.sowing.skip_walks),
             skip_when,
+            per_place: rules
+                .sowing
+                .per_place
+                .as_ref()
+                .map(|n| compiler.num_for(n, mover)),
             lift: rules_at(Moment::Lift),
             entry: rules.sowing.entry.as_ref().map(|en| (en.seeds, en.phase)),
             ends_at_once: rules.ends.iter().any(|e| e.at_once),

@@ -1,8 +1,9 @@
 //! Turns on one pit that sow nothing: puts of seeds held off the board
 //! into it (`put N from hand|store into REGION when C`), takes of its
-//! seeds out of the game or to a place (`take all|N from REGION [to
-//! PLACE] when C`): which pits they may be made on, and the turn played.
-//! One judgement serves both: a turn is listed where it would be played.
+//! seeds out of the game, to a place or into a pit the mover chooses
+//! (`take all|N from REGION [to PLACE | into REGION] when C`): which
+//! pits they may be made on, and the turn played. One judgement serves
+//! both: a turn is listed where it would be played.
 
 use super::compiled::C;
 use super::eval::Ctx;
@@ -61,9 +62,9 @@ impl Engine {
         allowed: impl Fn(u16) -> bool,
     ) {
         let f = Ctx::new(pos, pos, NONE, NONE);
-        let first = legal.len();
+        let mut seen = Pits::default();
         for pit in self.pits(region, &f) {
-            if allowed(pit) && !legal[first..].contains(&turn(pit)) {
+            if seen.first(pit) && allowed(pit) {
                 legal.push(turn(pit));
             }
         }
@@ -117,30 +118,73 @@ impl Engine {
     }
 
     /// Appends to `legal` the takes `mover` may make on `pos`, in the
-    /// order of the take's region.
+    /// order of the take's region (and, where the mover chooses the pit
+    /// the seeds go into, of that region for each).
     pub(crate) fn take_turns(&self, pos: &Position, mover: Player, legal: &mut Vec<Turn>) {
-        if let Some(take) = &self.plan[mover as usize].take {
+        let Some(take) = &self.plan[mover as usize].take else {
+            return;
+        };
+        let Some(into) = &take.into else {
             self.pit_turns(pos, &take.from, Turn::take, legal, |pit| {
                 self.take_seeds(take, pos, pit).is_some()
+            });
+            return;
+        };
+        let f = Ctx::new(pos, pos, NONE, NONE);
+        let mut seen = Pits::default();
+        for pit in self.pits(&take.from, &f) {
+            if !seen.first(pit) || self.take_seeds(take, pos, pit).is_none() {
+                continue;
+            }
+            let mut to_seen = Pits::default();
+            self.any_destination(into, pos, pit, |to| {
+                if to_seen.first(to) {
+                    legal.push(Turn::take_into(pit, to));
+                }
+                false
             });
         }
     }
 
-    /// Plays a take by the player to move out of `pit` on `pos` (the
-    /// position it starts from): the seeds leave the game or go where the
-    /// take says, in one step where the turn is shown. Returns whether the
+    /// Whether `found` holds for some pit a take from `pit` may move its
+    /// seeds into, on `pos` (the region judged with `origin` the pit, its
+    /// pits but that one), tried in the region's order.
+    fn any_destination(
+        &self,
+        into: &super::compiled::R,
+        pos: &Position,
+        pit: u16,
+        mut found: impl FnMut(u16) -> bool,
+    ) -> bool {
+        let f = Ctx::new(pos, pos, pit, NONE);
+        let npits = self.board.npits;
+        self.pits(into, &f)
+            .any(|to| to != pit && (to as usize) < npits && found(to))
+    }
+
+    /// Plays a take by the player to move out of the turn's pit on `pos`
+    /// (the position it starts from): the seeds leave the game or go where
+    /// the take says or the mover chose, in one step where the turn is
+    /// shown. Returns whether the
     /// rules allow it there (a take they do not changes nothing).
     pub(crate) fn take_from(
         &self,
         pos: &mut Position,
-        pit: u16,
+        turn: Turn,
         shown: Option<&mut Shown>,
     ) -> bool {
-        let mover = pos.to_move.unwrap_or(0);
-        let seeds = self.plan[mover as usize]
-            .take
-            .as_ref()
-            .and_then(|take| self.take_seeds(take, pos, pit));
+        let (mover, pit) = (pos.to_move.unwrap_or(0), turn.pit);
+        let seeds = self.plan[mover as usize].take.as_ref().and_then(|take| {
+            let (n, to) = self.take_seeds(take, pos, pit)?;
+            // A pit chosen is one the take's `into` names for this pit.
+            match (&take.into, turn.destination()) {
+                (None, None) => Some((n, to)),
+                (Some(into), Some(chosen)) => self
+                    .any_destination(into, pos, pit, |d| d == chosen)
+                    .then_some((n, chosen)),
+                (None, Some(_)) | (Some(_), None) => None,
+            }
+        });
         let Some((n, to)) = seeds else {
             return false;
         };
@@ -153,5 +197,20 @@ impl Engine {
             shown.note(StepKind::Take, &at[..if to == NONE { 1 } else { 2 }], pos);
         }
         true
+    }
+}
+
+/// The pits a listing has met (a region may name a pit twice): a bit for
+/// each pit of the board (at most [`crate::limits::MAX_PITS`]).
+#[derive(Default)]
+struct Pits(u128);
+
+impl Pits {
+    /// Whether `pit` is met for the first time (noting it met).
+    fn first(&mut self, pit: u16) -> bool {
+        let bit = 1u128.checked_shl(u32::from(pit)).unwrap_or(0);
+        let new = self.0 & bit == 0;
+        self.0 |= bit;
+        new
     }
 }

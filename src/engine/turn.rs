@@ -159,7 +159,7 @@ impl Engine {
             let allowed = if turn.is_put() {
                 self.put_into(pos, turn.pit, shown)
             } else {
-                self.take_from(pos, turn.pit, shown)
+                self.take_from(pos, turn, shown)
             };
             if !allowed {
                 return Ok(Applied {
@@ -209,10 +209,13 @@ impl Engine {
         };
         if unsown {
             // Nothing is sown: the `after` rules judge the turn with the
-            // pit as its last place.
+            // pit as its last place (the pit a take's seeds were moved
+            // into, where the mover chose one).
+            let last = turn.destination().unwrap_or(origin);
+            at.last = last;
             let after = !self.plan[mover as usize].after.is_empty();
             return Ok(Applied {
-                last: origin,
+                last,
                 first_taken: NONE,
                 at: after.then(|| at.kept()),
                 ..Applied::default()
@@ -656,10 +659,11 @@ impl Engine {
         cell
     }
 
-    /// Sows seed by seed, judging each place reached: a place `skip when`
-    /// holds for is passed over; the `drop` rules are judged for each seed
-    /// where it falls (`here`), their captures put away at once. Returns
-    /// where the last seed fell.
+    /// Sows place by place, judging each place reached: a place `skip
+    /// when` holds for is passed over; the place takes the seeds `drop N`
+    /// says (one without); the `drop` rules are judged for each place's
+    /// seeds where they fall (`here`), their captures put away at once.
+    /// Returns where the last seed fell.
     #[inline(never)]
     fn sow_judged(
         &self,
@@ -690,13 +694,16 @@ impl Engine {
                 }
                 cell = next;
                 at.charge(1);
+            }
+            let n = self.per_place(plan, pos, before, at, cell, seeds);
+            if !first {
                 let skipped = cell == skip
                     || plan.skip_when.as_ref().is_some_and(|c| {
                         let mut f = at.ctx(pos, before);
                         f.here = cell;
-                        // (`last_seed`: the seed that would fall here is
-                        // the lap's last.)
-                        f.last_seed = seeds == 1;
+                        // (`last_seed`: the seeds that would fall here
+                        // are the lap's last.)
+                        f.last_seed = seeds == n;
                         self.cond(c, &f)
                     });
                 if skipped {
@@ -709,10 +716,16 @@ impl Engine {
             }
             first = false;
             passed = 0;
-            pos.cells[cell as usize] += 1;
-            seeds -= 1;
-            if let Some(shown) = &mut acts.shown {
-                shown.note(StepKind::Sow, &[cell], pos);
+            seeds -= n;
+            match &mut acts.shown {
+                // (Shown seed by seed, as every sowing is.)
+                Some(shown) => {
+                    for _ in 0..n {
+                        pos.cells[cell as usize] += 1;
+                        shown.note(StepKind::Sow, &[cell], pos);
+                    }
+                }
+                None => pos.cells[cell as usize] += n,
             }
             if plan.drop.is_empty() {
                 continue;
@@ -754,6 +767,29 @@ impl Engine {
             }
         }
         Ok(cell)
+    }
+
+    /// The seeds `cell` takes of the `seeds` left to sow (`drop N`, judged
+    /// for it, `here`, before they fall): one at least, no more than are
+    /// left; one without `drop`.
+    #[inline]
+    fn per_place(
+        &self,
+        plan: &super::plan::Plan,
+        pos: &Position,
+        before: &Position,
+        at: &Step,
+        cell: u16,
+        seeds: u32,
+    ) -> u32 {
+        match &plan.per_place {
+            None => 1,
+            Some(n) => {
+                let mut f = at.ctx(pos, before);
+                f.here = cell;
+                self.num(n, &f).clamp(1, i64::from(seeds.max(1))) as u32
+            }
+        }
     }
 
     /// Sows `seeds` one by one along the mover's track from `cell`,

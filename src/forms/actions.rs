@@ -11,7 +11,8 @@
 //! `store:1` … `store:1000`, where a turn may sow from the store, then a
 //! put into each pit (`put:LABEL`, in the order the board lists them),
 //! where the variant has `put`, then a take from each pit (`take:LABEL`),
-//! where it has `take`.
+//! where it has `take`, or, where its take moves the seeds into a pit the
+//! mover chooses, one for each pit and each pit (`A>b`: A's seeds into b).
 //!
 //! A flag answered at each sowing (`flag "<" per sowing`) makes a turn a
 //! series of choices: the turn's pit, letter and other flags first, by the
@@ -39,6 +40,9 @@ pub struct Actions {
     puts: bool,
     /// The variant has takes (`take … from …`): one number per pit.
     takes: bool,
+    /// Its takes move the seeds into a pit the mover chooses (`take …
+    /// into …`): one number for each pit and each pit.
+    moves: bool,
     /// The per-sowing flag's index, where there is one.
     per_sowing: Option<u32>,
 }
@@ -99,6 +103,7 @@ impl Actions {
             store: rules.sowing.from_store.is_some(),
             puts: rules.put.is_some(),
             takes: rules.take.is_some(),
+            moves: rules.take.as_ref().is_some_and(|t| t.into.is_some()),
             per_sowing,
         }
     }
@@ -128,7 +133,17 @@ impl Actions {
     /// How many numbers name a turn's pit, letter and flags (or a pass, a
     /// turn from the store, a put, a take): the answers come after.
     fn turns(&self) -> usize {
-        self.first_take() + if self.takes { self.pits } else { 0 }
+        self.first_take() + self.take_numbers()
+    }
+
+    /// How many numbers the takes have: one a pit, or one for each pit
+    /// and each pit it may move its seeds into.
+    fn take_numbers(&self) -> usize {
+        match (self.takes, self.moves) {
+            (false, _) => 0,
+            (true, false) => self.pits,
+            (true, true) => self.pits * self.pits,
+        }
     }
 
     /// How many numbers there are.
@@ -181,8 +196,14 @@ impl Actions {
                 .then(|| self.first_put() + turn.pit as usize);
         }
         if turn.is_take() {
-            return (self.takes && (turn.pit as usize) < self.pits)
-                .then(|| self.first_take() + turn.pit as usize);
+            let pit = turn.pit as usize;
+            return match turn.destination() {
+                None => {
+                    (self.takes && !self.moves && pit < self.pits).then(|| self.first_take() + pit)
+                }
+                Some(into) => (self.moves && pit < self.pits && (into as usize) < self.pits)
+                    .then(|| self.first_take() + pit * self.pits + into as usize),
+            };
         }
         if turn.seeds() > 0 {
             let first = pits + self.pass as usize;
@@ -349,7 +370,20 @@ impl Actions {
             };
         }
         if self.takes && n >= self.first_take() {
-            let pit = rules.pits.get(n - self.first_take())?;
+            let k = n - self.first_take();
+            if self.moves {
+                let (from, into) = (
+                    rules.pits.get(k / self.pits)?,
+                    rules.pits.get(k % self.pits)?,
+                );
+                return Some(format!(
+                    "{}{}{}",
+                    from.label,
+                    super::notation::MOVE_TO,
+                    into.label
+                ));
+            }
+            let pit = rules.pits.get(k)?;
             return Some(format!("{}{}", super::notation::TAKE, pit.label));
         }
         if self.puts && n >= self.first_put() {

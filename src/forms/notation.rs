@@ -19,6 +19,10 @@ pub const PUT: &str = "put:";
 /// How a take begins (`take:b3` takes b3's seeds out of the game).
 pub const TAKE: &str = "take:";
 
+/// What joins the two pits of a take into a pit the mover chose (`A>b`
+/// moves A's seeds into b).
+pub const MOVE_TO: &str = ">";
+
 /// A kind of turn that sows nothing, as [`parse_turn`] reads it: the word
 /// it begins with, which turns it writes, what it names.
 type Unsown = (&'static str, fn(Turn) -> bool, &'static str);
@@ -33,8 +37,17 @@ pub fn write_turn(game: &Game, turn: Turn) -> String {
     if turn.seeds() > 0 {
         return format!("{FROM_STORE}{}", turn.seeds());
     }
+    let label_of = |pit: u16| {
+        rules
+            .pits
+            .get(pit as usize)
+            .map_or("?", |p| p.label.as_str())
+    };
+    if let Some(into) = turn.destination() {
+        return format!("{}{MOVE_TO}{}", label_of(turn.pit), label_of(into));
+    }
     if turn.sows_nothing() {
-        let label = rules.pits.get(turn.pit as usize).map_or("?", |p| &p.label);
+        let label = label_of(turn.pit);
         let word = if turn.is_put() { PUT } else { TAKE };
         return format!("{word}{label}");
     }
@@ -161,6 +174,23 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
             )
         });
     }
+    // A take into a pit the mover chose: `A>b` (or `take:A>b`).
+    if let Some((from, into)) = t.strip_prefix(TAKE).unwrap_or(t).split_once(MOVE_TO) {
+        let pit = |l: &str| rules.pits.iter().position(|p| p.label == l);
+        if let (Some(from), Some(into)) = (pit(from), pit(into)) {
+            let found = game
+                .legal_turns()
+                .iter()
+                .find(|m| m.pit as usize == from && m.destination() == Some(into as u16));
+            return found.copied().ok_or_else(|| {
+                Diagnostic::at(whole, format!("`{t}` is not a turn here"), "not a legal turn").hint(
+                    format!(
+                        "`A{MOVE_TO}b` moves A's seeds into b, where the variant's `take … from … into …` lets the mover now; legal turns: {list}"
+                    ),
+                )
+            });
+        }
+    }
     // (Each: how it begins, which turns it writes, what it names.)
     let unsown: [Unsown; 2] = [
         (
@@ -170,7 +200,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         ),
         (
             TAKE,
-            Turn::is_take,
+            |m| m.is_take() && m.destination().is_none(),
             "a take names a pit the variant's `take … from …` lets the mover empty now",
         ),
     ];
@@ -248,6 +278,8 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
     if fits.iter().any(|m| !m.sows_nothing()) {
         fits.retain(|m| !m.sows_nothing());
     }
+    // (A move names the pit its seeds go into too.)
+    fits.retain(|m| m.destination().is_none());
     match fits.as_slice() {
         [one] => Ok(*one),
         [] if game

@@ -528,6 +528,11 @@ pub struct Sowing {
     /// would begin another stops there, the seeds lifted for it leaving
     /// the game, and [`Cond::Cut`] holds.
     pub most: Option<u32>,
+    /// The seeds each place of a sowing takes (`drop 4`), judged for the
+    /// place (`here`) before they fall: that many, or what is left to
+    /// sow if fewer, one where it is below one; `None`: one a place.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_place: Option<Num>,
 }
 
 impl Sowing {
@@ -576,8 +581,14 @@ pub struct Taking {
     pub from: Region,
     /// Where the seeds go (`to store(mover)`), judged for the pit
     /// (`here`): a pit for which it is none is not taken from; `None`:
-    /// out of the game.
+    /// out of the game, or into a pit the mover chooses (`into`).
     pub to: Option<Place>,
+    /// The pits the mover may move the seeds into instead
+    /// (`into pits(board, here != origin)`), judged with `origin` the pit
+    /// taken from: one turn for each pit taken from and each of these but
+    /// itself, in order. Never with `to`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub into: Option<Region>,
     /// Which of them may, judged for each (`here`) on the position the
     /// turn starts from.
     pub when: Cond,

@@ -94,6 +94,14 @@ impl Sees {
         mover: true,
         ..NOTHING
     };
+    /// The pits a take's seeds may be moved into (`take all from REGION
+    /// into REGION`): listed as a take is, for each pit taken from
+    /// (`origin`).
+    pub const PIT_MOVE: Sees = Sees {
+        mover: true,
+        origin: true,
+        ..NOTHING
+    };
     /// An end rule (`end NAME when …`): judged before every turn.
     pub const END_RULE: Sees = Sees {
         mover: true,

@@ -45,6 +45,8 @@ pub enum Root<'a> {
     Pass(&'a Cond),
     /// Places a sowing passes over.
     SkipWhen(&'a Cond),
+    /// The seeds each place of a sowing takes (`drop N`).
+    PerPlace(&'a Num),
     /// Where a turn sown from the store begins.
     FromStore(&'a Place),
     /// Turns that put held seeds into a pit (the count, the pits, the
@@ -266,6 +268,7 @@ impl<'a> Root<'a> {
                 }
             }
             Root::SkipWhen(c) => f(Node::Cond(c)),
+            Root::PerPlace(n) => f(Node::Num(n)),
             Root::FromStore(p) => f(Node::Place(p)),
             Root::Put(p) => {
                 f(Node::Num(&p.seeds));
@@ -279,6 +282,9 @@ impl<'a> Root<'a> {
                 f(Node::Region(&t.from));
                 if let Some(p) = &t.to {
                     f(Node::Place(p));
+                }
+                if let Some(r) = &t.into {
+                    f(Node::Region(r));
                 }
                 f(Node::Cond(&t.when));
             }
@@ -328,6 +334,7 @@ impl Rules {
             .chain(self.sowing.leave.iter().map(Root::Leave))
             .chain(self.pass.iter().map(Root::Pass))
             .chain(self.sowing.skip_when.iter().map(Root::SkipWhen))
+            .chain(self.sowing.per_place.iter().map(Root::PerPlace))
             .chain(self.sowing.from_store.iter().map(Root::FromStore))
             .chain(self.put.iter().map(Root::Put))
             .chain(self.take.iter().map(Root::Take))

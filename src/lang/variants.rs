@@ -272,6 +272,7 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "choro-lango",
     "koro",
     "papan-dakon",
+    "luuth",
 ];
 
 /// The source of a shipped variant.

@@ -182,6 +182,7 @@ impl Lowered {
                 skip_walks: true,
                 from_store: None,
                 most: None,
+                per_place: None,
             },
             sow_seen: false,
             rules: Vec::new(),

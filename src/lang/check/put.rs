@@ -1,7 +1,7 @@
 //! Turns on one pit that sow nothing: a put of seeds held off the board
 //! into it (`put N from hand|store into REGION [when C]`), a take of its
-//! seeds out of the game or to a place (`take all|N from REGION [to
-//! PLACE] [when C]`).
+//! seeds out of the game, to a place or into a pit the mover chooses
+//! (`take all|N from REGION [to PLACE | into REGION] [when C]`).
 
 use super::*;
 use crate::ir::{Held, Put, Taking};
@@ -102,7 +102,8 @@ impl Checker {
         self.no_block(s);
         let usage = "write `take all from side(opponent) when seeds(here) > 0`: \
                      a turn takes the seeds of one pit of the region for which the \
-                     condition holds out of the game (or `to store(mover)`)";
+                     condition holds out of the game (or `to store(mover)`, or \
+                     `into pits(board, here != origin)`: into a pit the mover chooses)";
         if take.is_some() {
             return self.err(
                 Diagnostic::at(s.word.span, "`take` is declared twice", "second `take`")
@@ -113,22 +114,29 @@ impl Checker {
         let malformed = Diagnostic::at(
             s.span,
             "malformed `take`",
-            "expected `take all|N from REGION [to PLACE] [when C]`",
+            "expected `take all|N from REGION [to PLACE | into REGION] [when C]`",
         )
         .hint(usage);
-        // take N from REGION [to PLACE] [when C]
+        // take N from REGION [to PLACE | into REGION] [when C]
         let (n, from, target, rest) = match s.args.as_slice() {
             [n, from, target, rest @ ..] => (n, from, target, rest),
             _ => return self.err(malformed),
         };
-        let (to, when) = match rest {
+        let (dest, when) = match rest {
             [] => (None, None),
-            [t, p] if t.as_word() == Some("to") => (Some(p), None),
+            [t, p] if matches!(t.as_word(), Some("to" | "into")) => (Some((t, p)), None),
             [w, c] if w.as_word() == Some("when") => (None, Some(c)),
-            [t, p, w, c] if t.as_word() == Some("to") && w.as_word() == Some("when") => {
-                (Some(p), Some(c))
+            [t, p, w, c]
+                if matches!(t.as_word(), Some("to" | "into")) && w.as_word() == Some("when") =>
+            {
+                (Some((t, p)), Some(c))
             }
             _ => return self.err(malformed),
+        };
+        let (to, into) = match dest {
+            Some((t, p)) if t.as_word() == Some("to") => (Some(p), None),
+            Some((_, r)) => (None, Some(r)),
+            None => (None, None),
         };
         if from.as_word() != Some("from") {
             return self.err(malformed);
@@ -161,11 +169,28 @@ impl Checker {
             None => Some(Cond::True),
         };
         self.diagnostics.append(&mut lw.diagnostics);
-        if let (Some(seeds), Some(from), Some(to), Some(when)) = (seeds, from, to, when) {
+        // The pits the mover may choose to move the seeds into, judged
+        // for each pit taken from (`origin`).
+        let into = match into {
+            Some(r) => {
+                let mut lw = Lowerer::new(scope(Context {
+                    sees: Sees::PIT_MOVE,
+                    what: "in `take … into`",
+                }));
+                let into = pits_of(&mut lw, r, "moved into", "into");
+                self.diagnostics.append(&mut lw.diagnostics);
+                into.map(Some)
+            }
+            None => Some(None),
+        };
+        if let (Some(seeds), Some(from), Some(to), Some(into), Some(when)) =
+            (seeds, from, to, into, when)
+        {
             *take = Some(Some(Taking {
                 seeds,
                 from,
                 to,
+                into,
                 when,
             }));
         }

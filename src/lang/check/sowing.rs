@@ -39,6 +39,7 @@ impl Checker {
                 ("direction", _) => self.way(st, sowing, lw),
                 ("leave", _) => self.leave(st, sowing, lw),
                 ("sowings", _) => self.most(st, sowing),
+                ("drop", _) => self.per_place(st, sowing, lw),
                 ("enter", _) if st.args.first().and_then(Expr::as_word) == Some("any") => {
                     self.store_entry(st, sowing, lw)
                 }
@@ -129,9 +130,48 @@ impl Checker {
                         _ => {}
                     }
                 }
-                _ => self.unknown(st, &["take", "direction", "skip", "enter", "leave", "sowings"], "sowing statement"),
+                _ => self.unknown(st, &["take", "direction", "skip", "enter", "leave", "sowings", "drop"], "sowing statement"),
             }
         }
+    }
+
+    /// The seeds each place takes (`drop 4`, or a count judged for the
+    /// place, `here`: `drop if(seeds(here) == 0, 2, 1)`).
+    fn per_place(&mut self, st: &Statement, sowing: &mut Sowing, lw: &mut Lowerer) {
+        let usage = "write `drop 4` (four seeds into each place, the last taking what is left) \
+                     or a count judged for the place (`here`): `drop if(seeds(here) == 0, 2, 1)`";
+        let [n] = st.args.as_slice() else {
+            return self
+                .err(Diagnostic::at(st.span, "malformed `drop`", "expected `drop N`").hint(usage));
+        };
+        if sowing.per_place.is_some() {
+            return self.err(
+                Diagnostic::at(st.word.span, "`drop` is declared twice", "second `drop`")
+                    .hint("keep one `drop` line: its count can say every case (`if(C, A, B)`)"),
+            );
+        }
+        let Some(seeds) = lw.num_on_here(n) else {
+            return;
+        };
+        if let Num::Int(k) = seeds {
+            if k < 1 {
+                return self.err(
+                    Diagnostic::at(n.span, "a place takes at least one seed", "drops nothing")
+                        .hint(usage),
+                );
+            }
+            if k == 1 {
+                return self.err(
+                    Diagnostic::at(
+                        st.span,
+                        "`drop 1` is how every sowing sows",
+                        "changes nothing",
+                    )
+                    .hint("remove the line, or drop more seeds into each place"),
+                );
+            }
+        }
+        sowing.per_place = Some(seeds);
     }
 
     /// A line of the direction: `direction forward|backward|choose`, and

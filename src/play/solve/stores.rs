@@ -147,6 +147,7 @@ pub(super) fn blind(rules: &Rules) -> Option<String> {
             | Root::Leave(_)
             | Root::Pass(_)
             | Root::SkipWhen(_)
+            | Root::PerPlace(_)
             | Root::Put(_)
             | Root::Take(_)
             | Root::MatchEnds(_) => {
