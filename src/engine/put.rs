@@ -32,8 +32,10 @@ impl Engine {
     /// order of the put's region.
     pub(crate) fn put_turns(&self, pos: &Position, mover: Player, legal: &mut Vec<Turn>) {
         if let Some(put) = &self.plan[mover as usize].put {
-            self.pit_turns(pos, &put.into, Turn::put, legal, |pit| {
-                self.put_seeds(put, pos, mover, pit).is_some()
+            self.each_pit(pos, &put.into, |pit| {
+                if self.put_seeds(put, pos, mover, pit).is_some() {
+                    legal.push(Turn::put(pit));
+                }
             });
         }
     }
@@ -50,22 +52,14 @@ impl Engine {
         self.cond(when, &f).then_some(f)
     }
 
-    /// Appends to `legal` a turn `turn(pit)` for each pit of `region` on
-    /// `pos`, in its order, for which `allowed` holds: once a pit (a
-    /// region may name a pit twice).
-    fn pit_turns(
-        &self,
-        pos: &Position,
-        region: &super::compiled::R,
-        turn: fn(u16) -> Turn,
-        legal: &mut Vec<Turn>,
-        allowed: impl Fn(u16) -> bool,
-    ) {
+    /// Calls `each` for each pit of `region` on `pos`, in its order, once
+    /// a pit (a region may name a pit twice).
+    fn each_pit(&self, pos: &Position, region: &super::compiled::R, mut each: impl FnMut(u16)) {
         let f = Ctx::new(pos, pos, NONE, NONE);
         let mut seen = Pits::default();
         for pit in self.pits(region, &f) {
-            if seen.first(pit) && allowed(pit) {
-                legal.push(turn(pit));
+            if seen.first(pit) {
+                each(pit);
             }
         }
     }
@@ -124,26 +118,21 @@ impl Engine {
         let Some(take) = &self.plan[mover as usize].take else {
             return;
         };
-        let Some(into) = &take.into else {
-            self.pit_turns(pos, &take.from, Turn::take, legal, |pit| {
-                self.take_seeds(take, pos, pit).is_some()
-            });
-            return;
-        };
-        let f = Ctx::new(pos, pos, NONE, NONE);
-        let mut seen = Pits::default();
-        for pit in self.pits(&take.from, &f) {
-            if !seen.first(pit) || self.take_seeds(take, pos, pit).is_none() {
-                continue;
+        self.each_pit(pos, &take.from, |pit| {
+            if self.take_seeds(take, pos, pit).is_none() {
+                return;
             }
-            let mut to_seen = Pits::default();
+            let Some(into) = &take.into else {
+                return legal.push(Turn::take(pit));
+            };
+            let mut seen = Pits::default();
             self.any_destination(into, pos, pit, |to| {
-                if to_seen.first(to) {
+                if seen.first(to) {
                     legal.push(Turn::take_into(pit, to));
                 }
                 false
             });
-        }
+        });
     }
 
     /// Whether `found` holds for some pit a take from `pit` may move its
