@@ -62,9 +62,7 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "leyla",
     "lib-al-aqil",
     "lib-al-ghashim",
-    "lisolo",
     "lontu-holo",
-    "makonn",
     "mangala-bedouin",
     "mangola",
     "mawkar-katiya",
@@ -80,9 +78,7 @@ const NOT_YET_WRITTEN: &[&str] = &[
     "omangunta-peeta",
     "pic",
     "puhulmutu",
-    "quela",
     "quendo",
-    "quiela",
     "rabe",
     "raja-pasu-mandiri",
     "sat-gol",
@@ -721,9 +717,15 @@ fn every_ludii_game_agrees_or_is_still_to_be_written() {
             "{slug} ships: take it off NOT_YET_WRITTEN"
         );
     }
+    // (`SOW_LUDII=slug,slug` replays only those: for writing a game.)
+    let only = std::env::var("SOW_LUDII").ok();
     let written: Vec<&String> = all
         .iter()
         .filter(|s| !NOT_YET_WRITTEN.contains(&s.as_str()))
+        .filter(|s| {
+            only.as_ref()
+                .is_none_or(|o| o.split(',').any(|o| o == s.as_str()))
+        })
         .collect();
     let results: Vec<Mismatches> = written.par_iter().map(|s| replay(s)).collect();
     let mut failed = Vec::new();

@@ -150,15 +150,17 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         )
         .hint("no turn can follow the end of the game"));
     }
-    let legal: Vec<String> = game
-        .legal_turns()
-        .iter()
-        .map(|&m| write_turn(game, m))
-        .collect();
-    let list = if legal.is_empty() {
-        "none".to_string()
-    } else {
-        legal.join(" ")
+    // The legal turns as written, for a message: made only on an error (a
+    // listing of hundreds of turns, each read back, would be quadratic).
+    let legal = || -> Vec<String> {
+        game.legal_turns()
+            .iter()
+            .map(|&m| write_turn(game, m))
+            .collect()
+    };
+    let list = || match legal() {
+        none if none.is_empty() => "none".to_string(),
+        some => some.join(" "),
     };
     if let Some(n) = t.strip_prefix(FROM_STORE) {
         let seeds: Option<u32> = n.parse().ok().filter(|&n| n > 0);
@@ -169,8 +171,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         return found.copied().ok_or_else(|| {
             Diagnostic::at(whole, format!("`{t}` is not a turn here"), "not a legal turn").hint(
                 format!(
-                    "a turn from the store names 1 to the seeds it holds, where the variant has `enter any from store into …`; legal turns: {list}"
-                ),
+                    "a turn from the store names 1 to the seeds it holds, where the variant has `enter any from store into …`; legal turns: {list}", list = list()),
             )
         });
     }
@@ -185,8 +186,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
             return found.copied().ok_or_else(|| {
                 Diagnostic::at(whole, format!("`{t}` is not a turn here"), "not a legal turn").hint(
                     format!(
-                        "`A{MOVE_TO}b` moves A's seeds into b, where the variant's `take … from … into …` lets the mover now; legal turns: {list}"
-                    ),
+                        "`A{MOVE_TO}b` moves A's seeds into b, where the variant's `take … from … into …` lets the mover now; legal turns: {list}", list = list()),
                 )
             });
         }
@@ -221,7 +221,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
                 format!("`{t}` is not a turn here"),
                 "not a legal turn",
             )
-            .hint(format!("{what}; legal turns: {list}"))
+            .hint(format!("{what}; legal turns: {list}", list = list()))
         });
     }
     if t == PASS {
@@ -231,7 +231,8 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         return Err(
             Diagnostic::at(whole, "no pass here", "not a legal turn").hint(format!(
                 "{} lets a player pass only where its `pass when …` holds; legal turns: {list}",
-                rules.name
+                rules.name,
+                list = list()
             )),
         );
     }
@@ -249,15 +250,19 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
             format!("`{t}` is not a turn of {}", rules.name),
             "not understood",
         );
-        d = match did_you_mean(t, legal.iter().map(String::as_str)) {
-            Some(s) => d.hint(format!("did you mean `{s}`? legal turns: {list}")),
+        d = match did_you_mean(t, legal().iter().map(String::as_str)) {
+            Some(s) => d.hint(format!(
+                "did you mean `{s}`? legal turns: {list}",
+                list = list()
+            )),
             None => d.hint(format!(
                 "a turn is a pit's label{}; legal turns: {list}",
                 if choices.is_empty() {
                     ""
                 } else {
                     " and a letter"
-                }
+                },
+                list = list()
             )),
         };
         return Err(d);
@@ -294,7 +299,8 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
             )
             .hint(format!(
                 "{} forbids such turns; legal turns: {list}",
-                rules.name
+                rules.name,
+                list = list()
             )))
         }
         [] => {
@@ -308,7 +314,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
                 format!("`{t}` is not a legal turn for {mover} here"),
                 "illegal turn",
             )
-            .hint(format!("legal turns: {list}")))
+            .hint(format!("legal turns: {list}", list = list())))
         }
         many => {
             let names: Vec<String> = many.iter().map(|&m| write_turn(game, m)).collect();

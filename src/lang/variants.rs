@@ -273,6 +273,10 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "koro",
     "papan-dakon",
     "luuth",
+    "makonn",
+    "lisolo",
+    "quela",
+    "quiela",
 ];
 
 /// The source of a shipped variant.
