@@ -807,6 +807,66 @@ end done when seeds(side(mover)) == 0",
     assert_eq!(h.position().cells[8..], [0, 0], "A2 is an inner row's");
 }
 
+/// `row [GROUP] { OWNER: labels … }`: a row the players share, each part
+/// its owner's (the middle row of a three-row board); and `across(PLACE)`:
+/// the pit one row nearer the side facing the mover's, in its column,
+/// whoever owns it (Ludii's "opposite pit", and the one past it:
+/// Abalala'e).
+#[test]
+fn a_shared_row_and_the_pit_across() {
+    let v = variant(
+        "variant s
+players south north
+board {
+  row north: a2 a1
+  row centre {
+    north: b1
+    south: B1
+  }
+  row south: A1 A2
+  store north left
+  store south right
+}
+setup {
+  seeds 1
+}
+track south: A1 A2 B1 a1 a2 b1
+track north: a1 a2 b1 B1 A2 A1
+rule own at start {
+  require owner(origin) == mover and seeds(origin) > 0
+}
+rule take at land when seeds(across(last)) > 0 {
+  capture across(last) to store(mover)
+}
+end done when seeds(side(mover)) == 0",
+    );
+    let labels = ["a2", "a1", "b1", "B1", "A1", "A2"];
+    let r = &v.engine.rules;
+    let owner = |l: &str| r.pits.iter().find(|p| p.label == l).unwrap().owner;
+    assert_eq!((owner("b1"), owner("B1")), (1, 0), "each part its owner's");
+    let board = sow::json::variant(&v);
+    assert_eq!(board["rows"][1]["owner"], serde_json::Value::Null);
+    assert_eq!(
+        board["rows"][1]["owners"],
+        serde_json::json!(["north", "south"])
+    );
+    assert_eq!(board["rows"][1]["pits"], serde_json::json!(["b1", "B1"]));
+    let mut g = Game::new(v.engine.clone()).unwrap();
+    // South's A1 sows into A2: across it, one row up, is South's own B1.
+    g.play(turn(&g, "A1")).unwrap();
+    assert_eq!(counts(&g, &labels), [1, 1, 1, 0, 0, 2]);
+    assert_eq!(g.position().cells[6..], [1, 0]);
+    // North's b1 sows into B1: across it, one row down, is South's A2.
+    g.play(turn(&g, "b1")).unwrap();
+    assert_eq!(counts(&g, &labels), [1, 1, 0, 1, 0, 0]);
+    assert_eq!(g.position().cells[6..], [1, 2]);
+    // South's B1 sows into a1: across it, for South, is nothing (the far
+    // row), and the turn takes none.
+    g.play(turn(&g, "B1")).unwrap();
+    assert_eq!(counts(&g, &labels), [1, 2, 0, 0, 0, 0]);
+    assert_eq!(g.position().cells[6..], [1, 2]);
+}
+
 /// `remove PLACE` where the last seed lands (and at `after`): the seeds
 /// leave the game, counting for nobody, and the seeds in play are counted
 /// again (Sute: the opponent's hole behind the one facing the last seed).

@@ -32,6 +32,10 @@ pub(crate) struct Board {
     /// The pit in front of each pit in its column (see
     /// [`crate::ir::Place::Front`]), or [`NONE`].
     pub front: Vec<u16>,
+    /// For each mover, the pit one row nearer the side facing theirs in
+    /// each pit's column, whoever owns it (see
+    /// [`crate::ir::Place::Across`]), or [`NONE`].
+    pub across: [Vec<u16>; 2],
     /// `owner follows VAR`: where the variable's slots begin, and the
     /// value that names each player (`u32::MAX`: none does).
     pub owner_var: Option<(usize, [u32; 2])>,
@@ -86,6 +90,15 @@ impl Board {
 
     pub(crate) fn front_of(&self, c: u16) -> u16 {
         self.front.get(c as usize).copied().unwrap_or(NONE)
+    }
+
+    /// The pit one row from `c` toward the side facing `mover`'s, or
+    /// [`NONE`] (a store, the far row: none).
+    pub(crate) fn across_of(&self, mover: Player, c: u16) -> u16 {
+        self.across[mover as usize]
+            .get(c as usize)
+            .copied()
+            .unwrap_or(NONE)
     }
 
     pub(crate) fn new(rules: &Rules) -> Board {
@@ -154,6 +167,25 @@ impl Board {
                 .collect()
         };
         let (behind, front) = (step(true), step(false));
+        // Across: the first player sits at the bottom (the last row
+        // listed), so theirs goes up a row; the second's down.
+        let across = [true, false].map(|up| {
+            rules
+                .pits
+                .iter()
+                .map(|pit| {
+                    let row = if up {
+                        pit.row.checked_sub(1)
+                    } else {
+                        Some(pit.row + 1)
+                    };
+                    row.and_then(|r| rules.rows.get(r))
+                        .and_then(|r| r.pits.get(pit.column))
+                        .copied()
+                        .unwrap_or(NONE)
+                })
+                .collect::<Vec<u16>>()
+        });
         let mut owner: Vec<Player> = rules.pits.iter().map(|p| p.owner).collect();
         owner.extend([0, 1]);
         let sides = [0u8, 1].map(|p| {
@@ -243,6 +275,7 @@ impl Board {
             opposite,
             behind,
             front,
+            across,
             owner_var,
             owner,
             sides,

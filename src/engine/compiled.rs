@@ -36,6 +36,8 @@ pub(crate) enum P {
     Opposite(Box<P>),
     Behind(Box<P>),
     Front(Box<P>),
+    /// One row on toward the side facing a mover's.
+    Across(Box<P>, Player),
     /// So many steps along a mover's track (back, when negative).
     Along(Box<P>, i32, Player),
     /// So many steps the way the sowing going on goes (back, when
@@ -330,9 +332,12 @@ fn reads(c: &C, part: &Picks) -> bool {
             return true;
         }
         match p {
-            P::Opposite(p) | P::Behind(p) | P::Front(p) | P::Along(p, ..) | P::Ahead(p, ..) => {
-                place(p, part)
-            }
+            P::Opposite(p)
+            | P::Behind(p)
+            | P::Front(p)
+            | P::Across(p, _)
+            | P::Along(p, ..)
+            | P::Ahead(p, ..) => place(p, part),
             P::First(r) => region(r, part),
             P::Stepped(p, n, _) => place(p, part) || num(n, part),
             P::If(c, a, b) => reads(c, part) || place(a, part) || place(b, part),
@@ -1152,6 +1157,10 @@ impl Compiler<'_> {
             Place::Front(inner) => match self.place(inner, k) {
                 P::Cell(c) => P::Cell(self.board.front_of(c)),
                 dynamic => P::Front(Box::new(dynamic)),
+            },
+            Place::Across(inner) => match self.place(inner, k) {
+                P::Cell(c) => P::Cell(self.board.across_of(k.mover, c)),
+                dynamic => P::Across(Box::new(dynamic), k.mover),
             },
             Place::First(r) => match self.region(r, k) {
                 R::Cells(cells) => P::Cell(cells.first().copied().unwrap_or(NONE)),

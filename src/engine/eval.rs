@@ -230,6 +230,7 @@ impl Engine {
             P::Lifted => f.lifted,
             P::Behind(inner) => self.board.behind_of(self.place(inner, f)),
             P::Front(inner) => self.board.front_of(self.place(inner, f)),
+            P::Across(inner, mover) => self.board.across_of(*mover, self.place(inner, f)),
             P::Here => f.here,
             P::Opposite(inner) => {
                 let c = self.place(inner, f);

@@ -922,7 +922,8 @@ fn offset(text: &str, line: usize, column: usize) -> usize {
 /// its text (`sow show --format json`, `/api/show`, Python's
 /// `Variant.board`): its name and title, the players in order (the first
 /// drawn at the bottom), the rows as drawn from top to bottom (each its
-/// owner, its group, its labels from left to right), the stores with
+/// owner, or, for a row the players share, none and each pit's owner; its
+/// group; its labels from left to right), the stores with
 /// their owner and the side they are drawn at, the players who hold
 /// seeds in hand, and its options with the values in force.
 pub fn variant(variant: &Variant) -> Value {
@@ -937,7 +938,18 @@ pub fn variant(variant: &Variant) -> Value {
                 .iter()
                 .map(|&p| r.pits[p as usize].label.as_str())
                 .collect();
-            json!({"owner": name(row.owner), "group": row.group, "pits": labels})
+            match row.owner {
+                Some(owner) => json!({"owner": name(owner), "group": row.group, "pits": labels}),
+                // (A row the players share: each pit's owner, in order.)
+                None => {
+                    let owners: Vec<String> = row
+                        .pits
+                        .iter()
+                        .map(|&p| name(r.pits[p as usize].owner))
+                        .collect();
+                    json!({"owner": null, "owners": owners, "group": row.group, "pits": labels})
+                }
+            }
         })
         .collect();
     let stores: Vec<Value> = (0..r.players.len())

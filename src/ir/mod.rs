@@ -219,8 +219,9 @@ pub struct Pit {
 pub struct Row {
     /// The row group's name, if any (`inner`).
     pub group: Option<String>,
-    /// Who owns it.
-    pub owner: Player,
+    /// Who owns it; none for a row the players share (each pit's owner
+    /// is its own).
+    pub owner: Option<Player>,
     /// Its pits, left to right as drawn.
     pub pits: Vec<PitId>,
 }
@@ -974,6 +975,11 @@ pub enum Place {
     /// middle of the board, of the same owner (none where there is none:
     /// an inner row's).
     Front(Box<Place>),
+    /// The pit in this one's column one row nearer the side of the board
+    /// facing the mover's, whoever owns it (none off the board): on four
+    /// rows, an outer hole's is the mover's inner hole in front of it, an
+    /// inner hole's the opponent's facing it (Ludii's "opposite pit").
+    Across(Box<Place>),
     /// The place so many steps on along the mover's track (back along it,
     /// when negative), as the track is listed: `next(last)`, `prev(last, 2)`.
     Along(Box<Place>, i32),

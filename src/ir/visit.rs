@@ -130,6 +130,7 @@ impl<'a> Node<'a> {
                 Place::Opposite(p)
                 | Place::Behind(p)
                 | Place::Front(p)
+                | Place::Across(p)
                 | Place::Along(p, _)
                 | Place::Ahead(p, _) => f(Node::Place(p)),
                 Place::Stepped(p, n) => {

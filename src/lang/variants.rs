@@ -277,6 +277,12 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "lisolo",
     "quela",
     "quiela",
+    "abalalae",
+    "jerin",
+    "lamosh",
+    "mewelad",
+    "okwe-nigeria",
+    "mawkar-katiya",
 ];
 
 /// The source of a shipped variant.

@@ -85,8 +85,8 @@ impl Checker {
         let mut written: Vec<(usize, Span)> = Vec::new();
         for st in body {
             match st.word.name.as_str() {
+                "row" if st.block.is_some() => self.shared_row(st, &mut written),
                 "row" => {
-                    self.no_block(st);
                     let (owner, group) = match st.args.as_slice() {
                         [o] => (self.player(o), None),
                         [o, g] => match g.as_word() {
@@ -106,7 +106,7 @@ impl Checker {
                                     "`row` takes its owner and, optionally, a group name",
                                     "expected `row OWNER [GROUP]: labels`",
                                 )
-                                .hint("write `row south: A B C D E F`"),
+                                .hint("write `row south: A B C D E F`, or `row GROUP { north: …  south: … }` for a row the players share"),
                             );
                             (None, None)
                         }
@@ -123,88 +123,14 @@ impl Checker {
                         written.push((labels.len(), st.span));
                     }
                     let Some(owner) = owner else { continue };
-                    let row_index = self.rows.len();
-                    let mut ids = Vec::new();
-                    for (column, e) in labels.iter().enumerate() {
-                        let Some(label) = e.as_word() else {
-                            self.err(
-                                Diagnostic::at(e.span, "a pit label is a name", "not a label")
-                                    .hint("labels are letters and digits, such as `A` or `a1`"),
-                            );
-                            continue;
-                        };
-                        if self.pits.len() >= MAX_PITS {
-                            self.err(Diagnostic::limit(
-                                e.span,
-                                format!("a board has at most {MAX_PITS} pits"),
-                                "one too many",
-                            ));
-                            break;
-                        }
-                        if label.chars().count() > MAX_NAME {
-                            self.err(
-                                Diagnostic::limit(
-                                    e.span,
-                                    format!("a pit label is at most {MAX_NAME} characters"),
-                                    "too long",
-                                )
-                                .hint("labels are what players type: `A`, `a1`, `B8`"),
-                            );
-                            continue;
-                        }
-                        if label == crate::notation::PASS {
-                            self.err(
-                                Diagnostic::at(e.span, "`pass` cannot label a pit", "a reserved word")
-                                    .hint("`pass` is how a pass is written in a game's turns: choose another label"),
-                            );
-                            continue;
-                        }
-                        if !self.declare(label, e.span, "label") {
-                            continue;
-                        }
-                        let id = self.pits.len() as PitId;
-                        self.pits.push(Pit {
-                            label: label.to_string(),
-                            owner,
-                            row: row_index,
-                            column,
-                        });
-                        self.labels.insert(label.to_string(), id);
-                        self.label_spans.push(e.span);
-                        ids.push(id);
-                    }
+                    let row = self.rows.len();
+                    let ids = self.row_pits(&labels, owner, row, 0);
                     if let Some((g, span)) = &group {
-                        let existing = self.region_index.get(g).copied();
-                        match existing {
-                            Some(i) => {
-                                if !self.regions[i].pits[owner as usize].is_empty() {
-                                    self.err(
-                                        Diagnostic::at(
-                                            *span,
-                                            format!("`{g}` already has a row of this player"),
-                                            "second row in the group",
-                                        )
-                                        .hint("a row group holds one row per player"),
-                                    );
-                                }
-                                self.regions[i].pits[owner as usize] = ids.clone();
-                            }
-                            None => {
-                                if self.declare(g, *span, "row group") {
-                                    let mut pits: [Vec<PitId>; 2] = [Vec::new(), Vec::new()];
-                                    pits[owner as usize] = ids.clone();
-                                    self.region_index.insert(g.clone(), self.regions.len());
-                                    self.regions.push(NamedRegion {
-                                        name: g.clone(),
-                                        pits,
-                                    });
-                                }
-                            }
-                        }
+                        self.group_part(g, *span, owner, &ids);
                     }
                     self.rows.push(Row {
                         group: group.map(|g| g.0),
-                        owner,
+                        owner: Some(owner),
                         pits: ids,
                     });
                 }
@@ -280,7 +206,7 @@ impl Checker {
             }
         }
         for p in 0..self.seats() as u8 {
-            if !self.rows.iter().any(|r| r.owner == p) {
+            if !self.pits.iter().any(|pit| pit.owner == p) {
                 let name = self
                     .players
                     .as_ref()
@@ -293,6 +219,181 @@ impl Checker {
                     )
                     .hint(format!("add `row {name}: …`")),
                 );
+            }
+        }
+    }
+
+    /// `row [GROUP] { OWNER: labels  OWNER: labels }`: a row the players
+    /// share, each part its owner's, left to right as drawn (the middle
+    /// row of a three-row board, each half a player's). A group names
+    /// each player's part, as a row group does.
+    fn shared_row(&mut self, st: &Statement, written: &mut Vec<(usize, Span)>) {
+        let group = match st.args.as_slice() {
+            [] => None,
+            [g] if g.as_word().is_some() => {
+                Some((g.as_word().expect("a word").to_string(), g.span))
+            }
+            _ => {
+                self.err(
+                    Diagnostic::at(
+                        st.span,
+                        "a shared row takes, optionally, a group name",
+                        "expected `row [GROUP] { OWNER: labels … }`",
+                    )
+                    .hint("write `row centre { north: c3 c2 c1  south: C1 C2 C3 }`, each player's part left to right as drawn"),
+                );
+                return;
+            }
+        };
+        if st.tail.is_some() {
+            self.err(
+                Diagnostic::at(st.span, "a shared row gives its labels in its block", "labels after `:`")
+                    .hint("write each player's part on a line of the block: `row { north: c3 c2 c1  south: C1 C2 C3 }`"),
+            );
+        }
+        let row = self.rows.len();
+        let said = self.diagnostics.len();
+        let (mut ids, mut length) = (Vec::new(), 0);
+        let mut parts: [Option<Span>; 2] = [None, None];
+        for part in self.block(st) {
+            self.no_block(part);
+            let Some(owner) = self.player(&part.word_expr()) else {
+                continue;
+            };
+            if let Some(first) = parts[owner as usize].replace(part.span) {
+                self.err(
+                    Diagnostic::at(
+                        part.span,
+                        "this player's part of the row is given twice",
+                        "second part",
+                    )
+                    .related(first, "first part here")
+                    .hint("a row holds one part per player: write its pits on one line"),
+                );
+                continue;
+            }
+            if tail(part).is_empty() {
+                self.err(
+                    Diagnostic::at(
+                        part.span,
+                        "no pits for this player's part of the row",
+                        "no labels after `:`",
+                    )
+                    .hint(format!("write `{}: C1 C2 C3`", part.word.name)),
+                );
+                continue;
+            }
+            let labels = self.label_list(tail(part));
+            length += labels.len();
+            let mine = self.row_pits(&labels, owner, row, ids.len());
+            if let Some((g, span)) = &group {
+                self.group_part(g, *span, owner, &mine);
+            }
+            ids.extend(mine);
+        }
+        if parts.iter().filter(|p| p.is_some()).count() < 2 {
+            self.err(
+                Diagnostic::at(
+                    st.span,
+                    "a shared row has a part for each player",
+                    "one owner",
+                )
+                .hint("a row of one player's is written `row south: A B C`"),
+            );
+            return;
+        }
+        if self.diagnostics.len() == said {
+            written.push((length, st.span));
+        }
+        self.rows.push(Row {
+            group: group.map(|g| g.0),
+            owner: None,
+            pits: ids,
+        });
+    }
+
+    /// The pits of a row's labels, owned by `owner`, in row `row` from
+    /// column `first`; each label declared once.
+    fn row_pits(&mut self, labels: &[Expr], owner: Player, row: usize, first: usize) -> Vec<PitId> {
+        let mut ids = Vec::new();
+        for (i, e) in labels.iter().enumerate() {
+            let Some(label) = e.as_word() else {
+                self.err(
+                    Diagnostic::at(e.span, "a pit label is a name", "not a label")
+                        .hint("labels are letters and digits, such as `A` or `a1`"),
+                );
+                continue;
+            };
+            if self.pits.len() >= MAX_PITS {
+                self.err(Diagnostic::limit(
+                    e.span,
+                    format!("a board has at most {MAX_PITS} pits"),
+                    "one too many",
+                ));
+                break;
+            }
+            if label.chars().count() > MAX_NAME {
+                self.err(
+                    Diagnostic::limit(
+                        e.span,
+                        format!("a pit label is at most {MAX_NAME} characters"),
+                        "too long",
+                    )
+                    .hint("labels are what players type: `A`, `a1`, `B8`"),
+                );
+                continue;
+            }
+            if label == crate::notation::PASS {
+                self.err(
+                    Diagnostic::at(e.span, "`pass` cannot label a pit", "a reserved word").hint(
+                        "`pass` is how a pass is written in a game's turns: choose another label",
+                    ),
+                );
+                continue;
+            }
+            if !self.declare(label, e.span, "label") {
+                continue;
+            }
+            let id = self.pits.len() as PitId;
+            self.pits.push(Pit {
+                label: label.to_string(),
+                owner,
+                row,
+                column: first + i,
+            });
+            self.labels.insert(label.to_string(), id);
+            self.label_spans.push(e.span);
+            ids.push(id);
+        }
+        ids
+    }
+
+    /// A row group's part for `owner`: the region the group names.
+    fn group_part(&mut self, g: &str, span: Span, owner: Player, ids: &[PitId]) {
+        match self.region_index.get(g).copied() {
+            Some(i) => {
+                if !self.regions[i].pits[owner as usize].is_empty() {
+                    self.err(
+                        Diagnostic::at(
+                            span,
+                            format!("`{g}` already has a row of this player"),
+                            "second row in the group",
+                        )
+                        .hint("a row group holds one row per player"),
+                    );
+                }
+                self.regions[i].pits[owner as usize] = ids.to_vec();
+            }
+            None => {
+                if self.declare(g, span, "row group") {
+                    let mut pits: [Vec<PitId>; 2] = [Vec::new(), Vec::new()];
+                    pits[owner as usize] = ids.to_vec();
+                    self.region_index.insert(g.to_string(), self.regions.len());
+                    self.regions.push(NamedRegion {
+                        name: g.to_string(),
+                        pits,
+                    });
+                }
             }
         }
     }

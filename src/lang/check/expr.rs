@@ -134,6 +134,7 @@ pub const FUNCTIONS: &[&str] = &[
     "opposite",
     "behind",
     "front",
+    "across",
     "next",
     "prev",
     "along",
@@ -909,6 +910,10 @@ impl<'a> Lowerer<'a> {
             "front" => {
                 self.arity(name, span, args, 1, "front(last)")?;
                 Some(Value::Place(Place::Front(Box::new(self.place(&args[0])?))))
+            }
+            "across" => {
+                self.arity(name, span, args, 1, "across(last)")?;
+                Some(Value::Place(Place::Across(Box::new(self.place(&args[0])?))))
             }
             "along" => {
                 // along(PLACE, N): N steps along the mover's track as it is

@@ -81,6 +81,7 @@ impl<'a> Guards<'a> {
             | Place::Opposite(_)
             | Place::Behind(_)
             | Place::Front(_)
+            | Place::Across(_)
             | Place::First(_)
             | Place::Here
             | Place::Origin
