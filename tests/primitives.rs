@@ -867,6 +867,36 @@ end done when seeds(side(mover)) == 0",
     assert_eq!(g.position().cells[6..], [1, 2]);
 }
 
+/// `capture … at most N` with N read from the position, judged when the
+/// action runs: as many as it says, none where it is 0 or less, and all
+/// a pit holds where it says more (Omangunta Peeta's middle holes shared
+/// out by counts worked out at the round's end).
+#[test]
+fn a_capture_takes_at_most_a_count_read_from_the_position() {
+    let v = variant(&board(
+        "",
+        "rule share at land when owner(last) == opponent {
+  capture opposite(last) at most seeds(last) - 1 to store(mover)
+}",
+    ));
+    // D's two seeds to a and b: b (now 3) takes two of the five of C,
+    // facing it.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 5, 2, 0, 2, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 3, 0, 1, 3, 0, 0]);
+    assert_eq!(g.position().cells[8..], [2, 0]);
+    // b empty before: one seed there, at most 0 taken.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 5, 2, 0, 0, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 5, 0, 1, 1, 0, 0]);
+    assert_eq!(g.position().cells[8..], [0, 0]);
+    // More than the pit holds: all of it.
+    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 1, 2, 0, 6, 0, 0], [0, 0], 0);
+    g.play(turn(&g, "D")).unwrap();
+    assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 1, 7, 0, 0]);
+    assert_eq!(g.position().cells[8..], [1, 0]);
+}
+
 /// `remove PLACE` where the last seed lands (and at `after`): the seeds
 /// leave the game, counting for nobody, and the seeds in play are counted
 /// again (Sute: the opponent's hole behind the one facing the last seed).

@@ -7,7 +7,7 @@
 //! them in the taken list, which `cancel` undoes and the moment then counts
 //! ([`Engine::put_away`]).
 
-use super::compiled::{CChain, CRule, Steer, A, N, P, R, V, W};
+use super::compiled::{CChain, CRule, Most, Steer, A, N, P, R, V, W};
 use super::eval::Ctx;
 use super::position::Position;
 use super::shown::Shown;
@@ -148,9 +148,13 @@ impl Engine {
                 chain,
                 to,
                 most,
-            } => self.capture(place, chain, (to, *most), pos, site, acts),
+            } => {
+                let most = self.most(most, pos, site);
+                self.capture(place, chain, (to, most), pos, site, acts)
+            }
             A::CaptureRegion { region, to, most } => {
-                self.capture_region(region, to, *most, pos, site, acts)
+                let most = self.most(most, pos, site);
+                self.capture_region(region, to, most, pos, site, acts)
             }
             A::Resow { from, heading } => {
                 fx.resows = true;
@@ -235,6 +239,16 @@ impl Engine {
             }
             pos.cells[from as usize] -= need as u32;
             pos.cells[c as usize] += need as u32;
+        }
+    }
+
+    /// A capture's `at most N`, judged now where it is read from the
+    /// position (below zero: none).
+    #[inline(always)]
+    fn most(&self, most: &Most, pos: &Position, site: &Site) -> u32 {
+        match most {
+            Most::Fixed(n) => *n,
+            Most::Judged(n) => self.num(n, &site.ctx(pos)).clamp(0, i64::from(u32::MAX)) as u32,
         }
     }
 

@@ -436,6 +436,15 @@ fn empty_cells(c: &C) -> Option<Vec<u16>> {
 }
 
 /// An action.
+/// The most seeds a capture takes from each pit.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Most {
+    /// A number known before play (`u32::MAX`: all of them).
+    Fixed(u32),
+    /// A count read from the position, judged when the action runs.
+    Judged(Box<N>),
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum A {
     Require(C),
@@ -447,12 +456,12 @@ pub(crate) enum A {
         /// the resowing cannot start).
         to: Option<P>,
         /// The most seeds taken from each pit.
-        most: u32,
+        most: Most,
     },
     CaptureRegion {
         region: R,
         to: Option<P>,
-        most: u32,
+        most: Most,
     },
     Resow {
         from: P,
@@ -666,6 +675,13 @@ const RULE_COST: u64 = 8;
 const ANY_REGION: u64 = crate::limits::MAX_PITS as u64;
 
 /// What working out a number costs (see [`cost`]).
+fn most_cost(m: &Most) -> u64 {
+    match m {
+        Most::Fixed(_) => 0,
+        Most::Judged(n) => num_cost(n),
+    }
+}
+
 fn num_cost(n: &N) -> u64 {
     match n {
         N::Lin(l) => lin_cost(l),
@@ -782,15 +798,16 @@ fn action_cost(a: &A) -> u64 {
     match a {
         A::Require(c) | A::Prefer(c) => cost(c),
         // A chain walks the whole board at most.
-        A::Capture { chain, .. } => {
-            2 + chain
-                .as_ref()
-                .map_or(0, |ch| ANY_REGION * (2 + cost(&ch.holds)))
+        A::Capture { chain, most, .. } => {
+            2 + most_cost(most)
+                + chain
+                    .as_ref()
+                    .map_or(0, |ch| ANY_REGION * (2 + cost(&ch.holds)))
         }
-        A::CaptureRegion { region, .. }
-        | A::RemoveRegion(region)
-        | A::Divide(region, ..)
-        | A::Fill(region, ..) => 2 + region_cost(region),
+        A::CaptureRegion { region, most, .. } => 2 + most_cost(most) + region_cost(region),
+        A::RemoveRegion(region) | A::Divide(region, ..) | A::Fill(region, ..) => {
+            2 + region_cost(region)
+        }
         A::Set {
             var: V::PitsOf(_, r),
             ..
@@ -1254,6 +1271,18 @@ impl Compiler<'_> {
         }
     }
 
+    /// A capture's `at most N`: all where none is given; a number known
+    /// before play folded in (below zero, none).
+    fn most(&self, most: &Option<Box<Num>>, k: Known) -> Most {
+        match most.as_ref().map(|n| self.num(n, k)) {
+            None => Most::Fixed(u32::MAX),
+            Some(N::Lin(l)) if l.cells.is_empty() && l.terms.is_empty() => {
+                Most::Fixed(l.k.clamp(0, i64::from(u32::MAX)) as u32)
+            }
+            Some(judged) => Most::Judged(Box::new(judged)),
+        }
+    }
+
     fn num(&self, n: &Num, k: Known) -> N {
         let lin = |l: Lin| N::Lin(l);
         match n {
@@ -1414,12 +1443,12 @@ impl Compiler<'_> {
                     }
                 }),
                 to: to.as_ref().map(|to| self.place(to, k)),
-                most: most.unwrap_or(u32::MAX),
+                most: self.most(most, k),
             },
             Action::CaptureRegion { region, to, most } => A::CaptureRegion {
                 region: self.region(region, k),
                 to: to.as_ref().map(|to| self.place(to, k)),
-                most: most.unwrap_or(u32::MAX),
+                most: self.most(most, k),
             },
             Action::Resow { from, heading } => A::Resow {
                 from: self.place(from, k),

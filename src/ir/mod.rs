@@ -762,9 +762,10 @@ pub enum Action {
         /// store, or the resowing when the rule resows (see
         /// [`Action::Resow`]).
         to: Option<Place>,
-        /// The most seeds taken from each pit (`at most 2`: Weg WG17);
-        /// all of them if none.
-        most: Option<u32>,
+        /// The most seeds taken from each pit (`at most 2`: Weg WG17; a
+        /// count read from the position, judged when the action runs:
+        /// `at most share(north)`); all of them if none.
+        most: Option<Box<Num>>,
     },
     /// Take every seed of a region's pits.
     CaptureRegion {
@@ -773,7 +774,7 @@ pub enum Action {
         /// Where the seeds go, as for [`Action::Capture`].
         to: Option<Place>,
         /// The most seeds taken from each pit, as for [`Action::Capture`].
-        most: Option<u32>,
+        most: Option<Box<Num>>,
     },
     /// Lift the seeds of the landing pit (all, or at most a number) and
     /// sow on.

@@ -181,9 +181,15 @@ impl Action {
         match self {
             Action::Require(c) | Action::Prefer(c) => f(Node::Cond(c)),
             Action::Capture {
-                place, chain, to, ..
+                place,
+                chain,
+                to,
+                most,
             } => {
                 f(Node::Place(place));
+                if let Some(most) = most {
+                    f(Node::Num(most));
+                }
                 if let Some(ch) = chain {
                     if let Some(from) = &ch.from {
                         f(Node::Place(from));
@@ -200,8 +206,11 @@ impl Action {
                     f(Node::Place(to));
                 }
             }
-            Action::CaptureRegion { region, to, .. } => {
+            Action::CaptureRegion { region, to, most } => {
                 f(Node::Region(region));
+                if let Some(most) = most {
+                    f(Node::Num(most));
+                }
                 if let Some(to) = to {
                     f(Node::Place(to));
                 }

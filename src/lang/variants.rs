@@ -283,6 +283,9 @@ pub const SHIPPED: &[(&str, &str)] = shipped![
     "mewelad",
     "okwe-nigeria",
     "mawkar-katiya",
+    "omangunta-peeta",
+    "daramuti",
+    "duene",
 ];
 
 /// The source of a shipped variant.

@@ -584,16 +584,17 @@ impl Checker {
                     if args.get(i + 1).and_then(Expr::as_word) == Some("most")
                         && i + 2 < args.len() =>
                 {
-                    // at most N: seeds taken from each pit
-                    match self.number(&args[i + 2], "the seeds a capture takes from a pit") {
-                        Some(0) => {
+                    // at most N: seeds taken from each pit (a count read
+                    // from the position is judged when the action runs)
+                    match lw.num(&args[i + 2]) {
+                        Some(Num::Int(k)) if k < 1 => {
                             self.err(
                                 Diagnostic::at(
                                     args[i + 2].span,
                                     "a capture's `at most` is 1 seed or more",
                                     "takes nothing",
                                 )
-                                .hint("write `at most 2`, or leave the capture out"),
+                                .hint("write `at most 2` (or a count read from the position), or leave the capture out"),
                             );
                             ok = false;
                         }
@@ -604,7 +605,7 @@ impl Checker {
                             );
                             ok = false;
                         }
-                        Some(n) => most = Some(n),
+                        Some(n) => most = Some(Box::new(n)),
                         None => ok = false,
                     }
                     i += 3;
