@@ -879,22 +879,21 @@ fn a_capture_takes_at_most_a_count_read_from_the_position() {
   capture opposite(last) at most seeds(last) - 1 to store(mover)
 }",
     ));
-    // D's two seeds to a and b: b (now 3) takes two of the five of C,
-    // facing it.
-    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 5, 2, 0, 2, 0, 0], [0, 0], 0);
-    g.play(turn(&g, "D")).unwrap();
-    assert_eq!(counts(&g, &LABELS), [0, 0, 3, 0, 1, 3, 0, 0]);
-    assert_eq!(g.position().cells[8..], [2, 0]);
-    // b empty before: one seed there, at most 0 taken.
-    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 5, 2, 0, 0, 0, 0], [0, 0], 0);
-    g.play(turn(&g, "D")).unwrap();
-    assert_eq!(counts(&g, &LABELS), [0, 0, 5, 0, 1, 1, 0, 0]);
-    assert_eq!(g.position().cells[8..], [0, 0]);
-    // More than the pit holds: all of it.
-    let mut g = game_from(&v.engine, &LABELS, &[0, 0, 1, 2, 0, 6, 0, 0], [0, 0], 0);
-    g.play(turn(&g, "D")).unwrap();
-    assert_eq!(counts(&g, &LABELS), [0, 0, 0, 0, 1, 7, 0, 0]);
-    assert_eq!(g.position().cells[8..], [1, 0]);
+    // D's two seeds go to a and b; C faces b.
+    let cases: [([u32; 8], [u32; 8], [u32; 2]); 3] = [
+        // b now 3: two of C's five taken.
+        ([0, 0, 5, 2, 0, 2, 0, 0], [0, 0, 3, 0, 1, 3, 0, 0], [2, 0]),
+        // b empty before, one seed now: at most 0, none taken.
+        ([0, 0, 5, 2, 0, 0, 0, 0], [0, 0, 5, 0, 1, 1, 0, 0], [0, 0]),
+        // More than C holds: all of it.
+        ([0, 0, 1, 2, 0, 6, 0, 0], [0, 0, 0, 0, 1, 7, 0, 0], [1, 0]),
+    ];
+    for (start, after, stores) in cases {
+        let mut g = game_from(&v.engine, &LABELS, &start, [0, 0], 0);
+        g.play(turn(&g, "D")).unwrap();
+        assert_eq!(counts(&g, &LABELS), after, "from {start:?}");
+        assert_eq!(g.position().cells[8..], stores, "from {start:?}");
+    }
 }
 
 /// `remove PLACE` where the last seed lands (and at `after`): the seeds
@@ -1945,6 +1944,51 @@ rule lap at land when seeds(last) > 1 {
     let mut g = game_from(&v.engine, &LABELS, &[1, 1, 0, 0, 1, 0, 0, 0], [1, 0], 0);
     g.play(turn(&g, "A")).unwrap();
     assert_eq!(legal_labels(&g), ["B", "put:A", "put:C", "put:D"]);
+}
+
+/// `put LOW..HIGH from hand|store into REGION`: the mover chooses how
+/// many, one turn for each pit and each count from LOW to HIGH that they
+/// hold (both judged for the pit), written `put:NLABEL` and numbered one
+/// for each pit and each count (Li'b al-'Aqil's opening: any number of
+/// the seeds in hand into any hole).
+#[test]
+fn a_put_of_a_count_the_mover_chooses() {
+    let v = variant(&board("", "put 2..hand(mover) from hand into side(mover)"));
+    let mut pos = game_from(&v.engine, &LABELS, &[1, 0, 0, 0, 1, 0, 0, 0], [0, 0], 0)
+        .position()
+        .clone();
+    pos.hands = [4, 0];
+    let g = sow::Game::from_position(v.engine.clone(), pos, Vec::new()).unwrap();
+    let legal = legal_labels(&g);
+    assert_eq!(legal.len(), 1 + 4 * 3, "A, and 2, 3 or 4 into each pit");
+    // (Listed sorted by what they write.)
+    assert_eq!(&legal[..5], ["A", "put:2A", "put:2B", "put:2C", "put:2D"]);
+    assert!(legal.contains(&"put:4D".to_string()));
+    let mut g2 = g.clone();
+    g2.play(turn(&g2, "put:3C")).unwrap();
+    assert_eq!(counts(&g2, &LABELS), [1, 0, 3, 0, 1, 0, 0, 0]);
+    assert_eq!(g2.position().hands, [1, 0], "one left in hand");
+    // A count outside the range, or more than the hand holds, is no turn.
+    for t in ["put:1C", "put:5C", "put:C"] {
+        let err = sow::notation::parse_turn(&g, t).unwrap_err();
+        assert!(
+            err.message.contains("not a turn here"),
+            "{t}: {}",
+            err.message
+        );
+    }
+    // Numbered one for each pit and each count, and written back.
+    let actions = sow::actions::Actions::of(&v.engine.rules);
+    let k = actions.number(turn(&g, "put:4B")).expect("a number");
+    assert_eq!(
+        actions.written(&v.engine.rules, k).as_deref(),
+        Some("put:4B")
+    );
+    // A hand of one holds too few for the least count: no put.
+    let mut pos = g.position().clone();
+    pos.hands = [1, 0];
+    let g3 = sow::Game::from_position(v.engine.clone(), pos, Vec::new()).unwrap();
+    assert_eq!(legal_labels(&g3), ["A"]);
 }
 
 /// `take all|N from REGION when C`: a turn for each pit of the region C

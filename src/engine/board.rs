@@ -147,13 +147,15 @@ impl Board {
             }
         }
         // Behind: one row further from the middle, the same column and
-        // owner; in front: one row nearer it.
-        let step = |outward: bool| -> Vec<u16> {
+        // owner; in front: one row nearer it. Across: a row up for the
+        // first player (who sits at the bottom, the last row listed), down
+        // for the second, whoever owns the pit.
+        let step = |up: &dyn Fn(&crate::ir::Pit) -> bool, same_owner: bool| -> Vec<u16> {
             rules
                 .pits
                 .iter()
                 .map(|pit| {
-                    let row = if (2 * pit.row < nrows) == outward {
+                    let row = if up(pit) {
                         pit.row.checked_sub(1)
                     } else {
                         Some(pit.row + 1)
@@ -161,31 +163,14 @@ impl Board {
                     row.and_then(|r| rules.rows.get(r))
                         .and_then(|r| r.pits.get(pit.column))
                         .copied()
-                        .filter(|&b| rules.pits[b as usize].owner == pit.owner)
+                        .filter(|&b| !same_owner || rules.pits[b as usize].owner == pit.owner)
                         .unwrap_or(NONE)
                 })
                 .collect()
         };
-        let (behind, front) = (step(true), step(false));
-        // Across: the first player sits at the bottom (the last row
-        // listed), so theirs goes up a row; the second's down.
-        let across = [true, false].map(|up| {
-            rules
-                .pits
-                .iter()
-                .map(|pit| {
-                    let row = if up {
-                        pit.row.checked_sub(1)
-                    } else {
-                        Some(pit.row + 1)
-                    };
-                    row.and_then(|r| rules.rows.get(r))
-                        .and_then(|r| r.pits.get(pit.column))
-                        .copied()
-                        .unwrap_or(NONE)
-                })
-                .collect::<Vec<u16>>()
-        });
+        let behind = step(&|pit| 2 * pit.row < nrows, true);
+        let front = step(&|pit| 2 * pit.row >= nrows, true);
+        let across = [step(&|_| true, false), step(&|_| false, false)];
         let mut owner: Vec<Player> = rules.pits.iter().map(|p| p.owner).collect();
         owner.extend([0, 1]);
         let sides = [0u8, 1].map(|p| {

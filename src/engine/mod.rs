@@ -164,10 +164,30 @@ impl Turn {
         }
     }
 
+    /// A turn putting `seeds` held seeds into `pit`, a count the mover
+    /// chose (`put LOW..HIGH from … into …`; 1 to
+    /// [`crate::limits::MAX_STORE_TURN`]), sowing nothing.
+    pub const fn put_count(pit: u16, seeds: u32) -> Turn {
+        Turn {
+            pit,
+            choice: Turn::NO_LETTER,
+            flags: 0,
+            extra: Turn::STORE | Turn::PUT | seeds,
+        }
+    }
+
     /// Whether the turn puts held seeds into its pit.
     #[inline]
     pub fn is_put(self) -> bool {
-        self.extra == Turn::STORE | Turn::PUT
+        self.extra & (Turn::STORE | Turn::PUT | Turn::TAKE) == Turn::STORE | Turn::PUT
+    }
+
+    /// The seeds a put moves where the mover chose how many
+    /// ([`Turn::put_count`]); none for any other turn.
+    #[inline]
+    pub fn put_seeds(self) -> Option<u32> {
+        let n = self.extra & !(Turn::STORE | Turn::PUT | Turn::TAKE);
+        (self.is_put() && n > 0).then_some(n)
     }
 
     /// A turn taking seeds out of `pit` and out of the game (`take … from

@@ -156,8 +156,11 @@ pub(crate) struct Taking {
 /// [`crate::ir::Put`]).
 #[derive(Debug)]
 pub(crate) struct Put {
-    /// How many seeds, judged for the pit (`here`).
+    /// How many seeds, judged for the pit (`here`): the fewest, where
+    /// the mover chooses how many.
     pub seeds: compiled::N,
+    /// The most, where the mover chooses how many.
+    pub upto: Option<compiled::N>,
     /// Where they come from: the mover's hand, or this cell (the store).
     pub from: Option<u16>,
     /// The pits that may take them, in order.
@@ -534,6 +537,7 @@ impl Plan {
             .map(|p| (store, compiler.place_for(p, mover)));
         let put = rules.put.as_ref().map(|p| Put {
             seeds: compiler.num_for(&p.seeds, mover),
+            upto: p.upto.as_ref().map(|n| compiler.num_for(n, mover)),
             from: match p.from {
                 crate::ir::Held::Hand => None,
                 crate::ir::Held::Store => Some(store),

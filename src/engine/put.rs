@@ -12,30 +12,44 @@ use super::position::Position;
 use super::shown::{Shown, StepKind};
 use super::{Engine, Turn, NONE};
 use crate::ir::Player;
+use crate::limits::MAX_STORE_TURN;
 
 impl Engine {
-    /// The seeds a put by `mover` into `pit` moves, judged on `pos` (the
-    /// position the turn starts from): none where `pit` is no pit (a
-    /// store), its condition does not hold for it, or the mover holds
-    /// fewer seeds than its count (or the count is below 1).
-    fn put_seeds(&self, put: &Put, pos: &Position, mover: Player, pit: u16) -> Option<u32> {
+    /// The seeds a put by `mover` into `pit` may move, judged on `pos`
+    /// (the position the turn starts from): the fewest and the most (the
+    /// same, but where the mover chooses how many). None where `pit` is
+    /// no pit (a store), its condition does not hold for it, or the mover
+    /// holds fewer seeds than its count (or the count is below 1); a
+    /// count chosen is at least 1 and at most what the mover holds (and
+    /// [`MAX_STORE_TURN`]).
+    fn put_seeds(&self, put: &Put, pos: &Position, mover: Player, pit: u16) -> Option<(u32, u32)> {
         let f = self.pit_allowed(&put.when, pos, pit)?;
-        let n = self.num(&put.seeds, &f);
-        let held = match put.from {
+        let held = i64::from(match put.from {
             None => pos.hands[mover as usize],
             Some(store) => pos.cells[store as usize],
+        });
+        let n = self.num(&put.seeds, &f);
+        let Some(upto) = &put.upto else {
+            return (1..=held).contains(&n).then_some((n as u32, n as u32));
         };
-        (1..=i64::from(held)).contains(&n).then_some(n as u32)
+        let most = self.num(upto, &f).min(held).min(i64::from(MAX_STORE_TURN));
+        let least = n.max(1);
+        (least <= most).then_some((least as u32, most as u32))
     }
 
     /// Appends to `legal` the puts `mover` may make on `pos`, in the
-    /// order of the put's region.
+    /// order of the put's region (and, where the mover chooses how many,
+    /// from the fewest seeds to the most for each pit).
     pub(crate) fn put_turns(&self, pos: &Position, mover: Player, legal: &mut Vec<Turn>) {
         if let Some(put) = &self.plan[mover as usize].put {
             self.each_pit(pos, &put.into, |pit| {
-                if self.put_seeds(put, pos, mover, pit).is_some() {
-                    legal.push(Turn::put(pit));
+                let Some((least, most)) = self.put_seeds(put, pos, mover, pit) else {
+                    return;
+                };
+                if put.upto.is_none() {
+                    return legal.push(Turn::put(pit));
                 }
+                legal.extend((least..=most).map(|n| Turn::put_count(pit, n)));
             });
         }
     }
@@ -64,20 +78,31 @@ impl Engine {
         }
     }
 
-    /// Plays a put by the player to move into `pit` on `pos` (the
-    /// position it starts from): the seeds go from the mover's hand or
-    /// store into the pit, in one step where the turn is shown. Returns
-    /// whether the rules allow it there (a put they do not changes
-    /// nothing).
-    pub(crate) fn put_into(&self, pos: &mut Position, pit: u16, shown: Option<&mut Shown>) -> bool {
-        let mover = pos.to_move.unwrap_or(0);
-        let seeds = self.plan[mover as usize]
-            .put
-            .as_ref()
-            .and_then(|put| Some((put.from, self.put_seeds(put, pos, mover, pit)?)));
-        let Some((from, n)) = seeds else {
+    /// Plays a put `turn` by the player to move on `pos` (the position
+    /// it starts from): the seeds go from the mover's hand or store into
+    /// its pit, in one step where the turn is shown. Returns whether the
+    /// rules allow it there (a put they do not, or of a count they do not
+    /// offer, changes nothing).
+    pub(crate) fn put_into(
+        &self,
+        pos: &mut Position,
+        turn: Turn,
+        shown: Option<&mut Shown>,
+    ) -> bool {
+        let (mover, pit) = (pos.to_move.unwrap_or(0), turn.pit);
+        let Some(put) = self.plan[mover as usize].put.as_ref() else {
             return false;
         };
+        let Some((least, most)) = self.put_seeds(put, pos, mover, pit) else {
+            return false;
+        };
+        // (A count is chosen where the put says so, and only there.)
+        let n = match (turn.put_seeds(), &put.upto) {
+            (None, None) => least,
+            (Some(n), Some(_)) if (least..=most).contains(&n) => n,
+            _ => return false,
+        };
+        let from = put.from;
         match from {
             None => pos.hands[mover as usize] -= n,
             Some(store) => pos.cells[store as usize] -= n,

@@ -157,7 +157,7 @@ impl Engine {
         if unsown {
             let shown = scratch.acts.shown.as_deref_mut();
             let allowed = if turn.is_put() {
-                self.put_into(pos, turn.pit, shown)
+                self.put_into(pos, turn, shown)
             } else {
                 self.take_from(pos, turn, shown)
             };

@@ -10,7 +10,8 @@
 //! declares them). Then `pass`, where the rules have passes, then
 //! `store:1` … `store:1000`, where a turn may sow from the store, then a
 //! put into each pit (`put:LABEL`, in the order the board lists them),
-//! where the variant has `put`, then a take from each pit (`take:LABEL`),
+//! where the variant has `put` (or, where the mover chooses how many, for
+//! each pit, each count from 1 to 1000: `put:1A` … `put:1000A`), then a take from each pit (`take:LABEL`),
 //! where it has `take`, or, where its take moves the seeds into a pit the
 //! mover chooses, one for each pit and each pit (`A>b`: A's seeds into b).
 //!
@@ -38,6 +39,9 @@ pub struct Actions {
     store: bool,
     /// The variant has puts (`put … into …`): one number per pit.
     puts: bool,
+    /// Its puts' counts are chosen (`put 1..N from …`): a number for each
+    /// pit and each count up to [`MAX_STORE_TURN`].
+    counted: bool,
     /// The variant has takes (`take … from …`): one number per pit.
     takes: bool,
     /// Its takes move the seeds into a pit the mover chooses (`take …
@@ -102,6 +106,7 @@ impl Actions {
             pass: rules.pass.is_some(),
             store: rules.sowing.from_store.is_some(),
             puts: rules.put.is_some(),
+            counted: rules.put.as_ref().is_some_and(|p| p.upto.is_some()),
             takes: rules.take.is_some(),
             moves: rules.take.as_ref().is_some_and(|t| t.into.is_some()),
             per_sowing,
@@ -125,9 +130,23 @@ impl Actions {
             }
     }
 
+    /// The numbers of one pit's puts: one, or one for each count chosen.
+    fn per_put(&self) -> usize {
+        if self.counted {
+            MAX_STORE_TURN as usize
+        } else {
+            1
+        }
+    }
+
     /// The first number of the takes (past the puts).
     fn first_take(&self) -> usize {
-        self.first_put() + if self.puts { self.pits } else { 0 }
+        self.first_put()
+            + if self.puts {
+                self.pits * self.per_put()
+            } else {
+                0
+            }
     }
 
     /// How many numbers name a turn's pit, letter and flags (or a pass, a
@@ -192,8 +211,13 @@ impl Actions {
             return self.pass.then_some(pits);
         }
         if turn.is_put() {
+            let count = match (turn.put_seeds(), self.counted) {
+                (None, false) => 0,
+                (Some(n), true) if (1..=MAX_STORE_TURN).contains(&n) => n as usize - 1,
+                _ => return None,
+            };
             return (self.puts && (turn.pit as usize) < self.pits)
-                .then(|| self.first_put() + turn.pit as usize);
+                .then(|| self.first_put() + turn.pit as usize * self.per_put() + count);
         }
         if turn.is_take() {
             let pit = turn.pit as usize;
@@ -387,7 +411,12 @@ impl Actions {
             return Some(format!("{}{}", super::notation::TAKE, pit.label));
         }
         if self.puts && n >= self.first_put() {
-            let pit = rules.pits.get(n - self.first_put())?;
+            let k = n - self.first_put();
+            let pit = rules.pits.get(k / self.per_put())?;
+            if self.counted {
+                let count = k % self.per_put() + 1;
+                return Some(format!("{}{count}{}", super::notation::PUT, pit.label));
+            }
             return Some(format!("{}{}", super::notation::PUT, pit.label));
         }
         let n = n - pits;

@@ -28,7 +28,7 @@ pub const MOVE_TO: &str = ">";
 type Unsown = (&'static str, fn(Turn) -> bool, &'static str);
 
 /// Writes a turn: the starting pit's label, the chosen letter, the flags
-/// (or `pass`, `store:N`, `put:LABEL`).
+/// (or `pass`, `store:N`, `put:LABEL`, `put:NLABEL` for a count chosen).
 pub fn write_turn(game: &Game, turn: Turn) -> String {
     let rules = &game.engine().rules;
     if turn == Turn::PASS {
@@ -45,6 +45,10 @@ pub fn write_turn(game: &Game, turn: Turn) -> String {
     };
     if let Some(into) = turn.destination() {
         return format!("{}{MOVE_TO}{}", label_of(turn.pit), label_of(into));
+    }
+    if let Some(n) = turn.put_seeds() {
+        // (A count the mover chose goes before the pit: `put:3A`.)
+        return format!("{PUT}{n}{}", label_of(turn.pit));
     }
     if turn.sows_nothing() {
         let label = label_of(turn.pit);
@@ -196,7 +200,7 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         (
             PUT,
             Turn::is_put,
-            "a put names a pit the variant's `put … into …` lets the mover fill now",
+            "a put names a pit the variant's `put … into …` lets the mover fill now (and, where the mover chooses how many seeds, the count first: `put:3A`)",
         ),
         (
             TAKE,
@@ -208,8 +212,13 @@ pub fn parse_turn(game: &Game, text: &str) -> Result<Turn, Diagnostic> {
         let Some(label) = t.strip_prefix(word) else {
             continue;
         };
+        // (A put of a count the mover chose names it first: `put:3A`.)
+        let digits = label.len() - label.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (count, label) = label.split_at(digits);
+        let count: Option<u32> = count.parse().ok();
         let found = game.legal_turns().iter().find(|m| {
             is(**m)
+                && m.put_seeds() == count
                 && rules
                     .pits
                     .get(m.pit as usize)

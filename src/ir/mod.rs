@@ -557,6 +557,11 @@ pub struct Put {
     /// turn starts from: a pit for which it is below 1, or above what the
     /// mover holds, takes no put.
     pub seeds: Num,
+    /// Where the mover chooses how many (`put 1..hand(mover) from hand
+    /// into …`): the most, judged likewise; one turn for each count from
+    /// `seeds` to this that the mover holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upto: Option<Num>,
     /// Where the seeds come from.
     pub from: Held,
     /// The pits that may take them, in the order the turns are listed.

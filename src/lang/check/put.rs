@@ -16,7 +16,8 @@ impl Checker {
         self.no_block(s);
         let usage = "write `put 7 from store into side(mover) when seeds(here) == 0`: \
                      a turn puts that many of the mover's seeds into one pit of the region \
-                     for which the condition holds";
+                     for which the condition holds (`put 1..hand(mover) from hand …`: as many \
+                     as the mover chooses)";
         if put.is_some() {
             return self.err(
                 Diagnostic::at(s.word.span, "`put` is declared twice", "second `put`")
@@ -68,7 +69,25 @@ impl Checker {
             sees: Sees::PIT_TURN,
             what: "in `put`",
         }));
-        let seeds = lw.num_on_here(n);
+        // A range: the mover chooses how many, one turn a count.
+        let (seeds, upto) = match &n.kind {
+            ExprKind::Binary(BinaryOp::Range, lo, hi) => {
+                (lw.num_on_here(lo), lw.num_on_here(hi).map(Some))
+            }
+            _ => (lw.num_on_here(n), Some(None)),
+        };
+        if let (Some(Num::Int(lo)), Some(Some(Num::Int(hi)))) = (&seeds, &upto) {
+            if lo > hi {
+                lw.diagnostics.push(
+                    Diagnostic::at(
+                        n.span,
+                        format!("the range {lo}..{hi} is empty"),
+                        "no count lies in it",
+                    )
+                    .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
+                );
+            }
+        }
         if let Some(Num::Int(k)) = seeds {
             if k < 1 {
                 lw.diagnostics.push(
@@ -83,9 +102,10 @@ impl Checker {
             None => Some(Cond::True),
         };
         self.diagnostics.append(&mut lw.diagnostics);
-        if let (Some(seeds), Some(into), Some(when)) = (seeds, into, when) {
+        if let (Some(seeds), Some(upto), Some(into), Some(when)) = (seeds, upto, into, when) {
             *put = Some(Some(Put {
                 seeds,
+                upto,
                 from,
                 into,
                 when,
