@@ -435,7 +435,6 @@ fn empty_cells(c: &C) -> Option<Vec<u16>> {
     }
 }
 
-/// An action.
 /// The most seeds a capture takes from each pit.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Most {
@@ -445,6 +444,7 @@ pub(crate) enum Most {
     Judged(Box<N>),
 }
 
+/// An action.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum A {
     Require(C),
@@ -674,7 +674,7 @@ const RULE_COST: u64 = 8;
 /// A region whose pits are known only in play: as large as a board gets.
 const ANY_REGION: u64 = crate::limits::MAX_PITS as u64;
 
-/// What working out a number costs (see [`cost`]).
+/// What working out a capture's `at most` costs.
 fn most_cost(m: &Most) -> u64 {
     match m {
         Most::Fixed(_) => 0,
@@ -682,6 +682,7 @@ fn most_cost(m: &Most) -> u64 {
     }
 }
 
+/// What working out a number costs (see [`cost`]).
 fn num_cost(n: &N) -> u64 {
     match n {
         N::Lin(l) => lin_cost(l),
@@ -1262,7 +1263,7 @@ impl Compiler<'_> {
             }
             Region::First(r, n) => match (self.region(r, k), self.num(n, k)) {
                 // The first N of a region known before the game.
-                (R::Cells(cells), N::Lin(l)) if l.cells.is_empty() && l.terms.is_empty() => {
+                (R::Cells(cells), N::Lin(l)) if l.is_const() => {
                     let n = (l.k.max(0) as usize).min(cells.len());
                     R::Cells(cells[..n].into())
                 }
@@ -1276,7 +1277,7 @@ impl Compiler<'_> {
     fn most(&self, most: &Option<Box<Num>>, k: Known) -> Most {
         match most.as_ref().map(|n| self.num(n, k)) {
             None => Most::Fixed(u32::MAX),
-            Some(N::Lin(l)) if l.cells.is_empty() && l.terms.is_empty() => {
+            Some(N::Lin(l)) if l.is_const() => {
                 Most::Fixed(l.k.clamp(0, i64::from(u32::MAX)) as u32)
             }
             Some(judged) => Most::Judged(Box::new(judged)),

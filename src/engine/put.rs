@@ -22,7 +22,7 @@ impl Engine {
     /// holds fewer seeds than its count (or the count is below 1); a
     /// count chosen is at least 1 and at most what the mover holds (and
     /// [`MAX_STORE_TURN`]).
-    fn put_seeds(&self, put: &Put, pos: &Position, mover: Player, pit: u16) -> Option<(u32, u32)> {
+    fn put_counts(&self, put: &Put, pos: &Position, mover: Player, pit: u16) -> Option<(u32, u32)> {
         let f = self.pit_allowed(&put.when, pos, pit)?;
         let held = i64::from(match put.from {
             None => pos.hands[mover as usize],
@@ -43,7 +43,7 @@ impl Engine {
     pub(crate) fn put_turns(&self, pos: &Position, mover: Player, legal: &mut Vec<Turn>) {
         if let Some(put) = &self.plan[mover as usize].put {
             self.each_pit(pos, &put.into, |pit| {
-                let Some((least, most)) = self.put_seeds(put, pos, mover, pit) else {
+                let Some((least, most)) = self.put_counts(put, pos, mover, pit) else {
                     return;
                 };
                 if put.upto.is_none() {
@@ -93,17 +93,16 @@ impl Engine {
         let Some(put) = self.plan[mover as usize].put.as_ref() else {
             return false;
         };
-        let Some((least, most)) = self.put_seeds(put, pos, mover, pit) else {
+        let Some((least, most)) = self.put_counts(put, pos, mover, pit) else {
             return false;
         };
         // (A count is chosen where the put says so, and only there.)
         let n = match (turn.put_seeds(), &put.upto) {
             (None, None) => least,
             (Some(n), Some(_)) if (least..=most).contains(&n) => n,
-            _ => return false,
+            (Some(_), Some(_)) | (None, Some(_)) | (Some(_), None) => return false,
         };
-        let from = put.from;
-        match from {
+        match put.from {
             None => pos.hands[mover as usize] -= n,
             Some(store) => pos.cells[store as usize] -= n,
         }

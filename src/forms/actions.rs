@@ -11,8 +11,8 @@
 //! `store:1` … `store:1000`, where a turn may sow from the store, then a
 //! put into each pit (`put:LABEL`, in the order the board lists them),
 //! where the variant has `put` (or, where the mover chooses how many, for
-//! each pit, each count from 1 to 1000: `put:1A` … `put:1000A`), then a take from each pit (`take:LABEL`),
-//! where it has `take`, or, where its take moves the seeds into a pit the
+//! each pit, each count from 1 to 1000: `put:1A` … `put:1000A`), then a
+//! take from each pit (`take:LABEL`), where it has `take`, or, where its take moves the seeds into a pit the
 //! mover chooses, one for each pit and each pit (`A>b`: A's seeds into b).
 //!
 //! A flag answered at each sowing (`flag "<" per sowing`) makes a turn a
@@ -214,7 +214,7 @@ impl Actions {
             let count = match (turn.put_seeds(), self.counted) {
                 (None, false) => 0,
                 (Some(n), true) if (1..=MAX_STORE_TURN).contains(&n) => n as usize - 1,
-                _ => return None,
+                (Some(_), true) | (None, true) | (Some(_), false) => return None,
             };
             return (self.puts && (turn.pit as usize) < self.pits)
                 .then(|| self.first_put() + turn.pit as usize * self.per_put() + count);

@@ -263,6 +263,25 @@ impl<'a> Lowerer<'a> {
         n
     }
 
+    /// A count, or a range of counts `LOW..HIGH` (its highest), judged
+    /// for one pit at a time (`here`), likewise: a put's.
+    pub fn counts_on_here(&mut self, e: &Expr) -> Option<(Num, Option<Num>)> {
+        let saved = self.scope.context;
+        self.scope.context.sees.here = true;
+        let v = self.value(e);
+        self.scope.context = saved;
+        match v? {
+            Value::Num(n) => Some((n, None)),
+            Value::Range(lo, hi) => Some((lo, Some(hi))),
+            other => self.wrong_kind(
+                e,
+                "a number or a range",
+                &other,
+                "a count such as `2`, or `1..hand(mover)`",
+            ),
+        }
+    }
+
     /// A place judged for one pit at a time (`here`), likewise: where a
     /// region's captures go, what a chain takes of each pit walked.
     pub fn place_on_here(&mut self, e: &Expr) -> Option<Place> {

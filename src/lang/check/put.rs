@@ -70,24 +70,10 @@ impl Checker {
             what: "in `put`",
         }));
         // A range: the mover chooses how many, one turn a count.
-        let (seeds, upto) = match &n.kind {
-            ExprKind::Binary(BinaryOp::Range, lo, hi) => {
-                (lw.num_on_here(lo), lw.num_on_here(hi).map(Some))
-            }
-            _ => (lw.num_on_here(n), Some(None)),
+        let (seeds, upto) = match lw.counts_on_here(n) {
+            Some((seeds, upto)) => (Some(seeds), Some(upto)),
+            None => (None, None),
         };
-        if let (Some(Num::Int(lo)), Some(Some(Num::Int(hi)))) = (&seeds, &upto) {
-            if lo > hi {
-                lw.diagnostics.push(
-                    Diagnostic::at(
-                        n.span,
-                        format!("the range {lo}..{hi} is empty"),
-                        "no count lies in it",
-                    )
-                    .hint(format!("a range runs from low to high: `{hi}..{lo}`")),
-                );
-            }
-        }
         if let Some(Num::Int(k)) = seeds {
             if k < 1 {
                 lw.diagnostics.push(
